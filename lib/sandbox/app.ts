@@ -1,0 +1,125 @@
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { sandboxConfigFromEnv, type SandboxConfig } from "./config";
+import { Agencies, DEMO_AGENCY_ID } from "./platform/agencies";
+import { VirtualClock } from "./platform/clock";
+import type { SandboxEnv, SandboxServices } from "./platform/context";
+import { controlPlane } from "./platform/control-plane";
+import { errorEnvelope } from "./platform/envelope";
+import { SandboxError } from "./platform/errors";
+import { RateLimits } from "./platform/rate-limit";
+import { Store } from "./platform/store";
+import { getCatalog, type Catalog } from "./catalog";
+import { catalogRoutes, mediaRoutes } from "./catalog/routes";
+import { SearchEngine } from "./search/engine";
+import { searchRoutes } from "./search/routes";
+
+export type Sandbox = {
+  app: Hono;
+  services: SandboxServices & { catalog: Catalog; search: SearchEngine };
+  /** Handles a request whose path starts at the service root (`/api/v1/...`). */
+  fetch: (req: Request) => Promise<Response>;
+  close: () => void;
+};
+
+type ClockRow = { id: "clock"; offsetMs: number };
+
+function seed(services: SandboxServices): void {
+  const { agencies, config } = services;
+  if (!agencies.agencies.has(DEMO_AGENCY_ID)) {
+    agencies.createAgency(
+      { name: "Demo Travel Co", currency: "USD", creditLimitMinor: 50_000_000, agreementSigned: true },
+      DEMO_AGENCY_ID,
+    );
+  }
+  if (!agencies.findKey(config.apiKey)) {
+    agencies.createKey(DEMO_AGENCY_ID, { name: "Agency Desk (development)", level: "agent", key: config.apiKey });
+  }
+}
+
+function apiKeyFrom(req: Request): string | null {
+  const header = req.headers.get("x-api-key");
+  if (header && header.trim()) return header.trim();
+  const auth = req.headers.get("authorization");
+  const m = auth?.match(/^Bearer\s+(\S+)\s*$/i);
+  return m?.[1] ?? null;
+}
+
+export function createSandbox(overrides: Partial<SandboxConfig> = {}): Sandbox {
+  const config: SandboxConfig = { ...sandboxConfigFromEnv(), ...overrides };
+  const store = new Store(config.dataDir);
+  const meta = store.collection<ClockRow>("meta");
+  const clock = new VirtualClock(meta.get("clock")?.offsetMs ?? 0, (offsetMs) => meta.put({ id: "clock", offsetMs }));
+  const agencies = new Agencies(store, clock);
+  const catalog = getCatalog(config.seed);
+  const base: SandboxServices = { config, clock, store, agencies, rateLimits: new RateLimits(clock), onReset: [] };
+  const search = new SearchEngine({ ...base, catalog });
+  const services = { ...base, catalog, search };
+  seed(services);
+
+  const reset = () => {
+    store.clearAll();
+    agencies.clearIndex();
+    clock.reset();
+    services.rateLimits.reset();
+    for (const hook of services.onReset) hook();
+    seed(services);
+  };
+
+  const app = new Hono();
+
+  app.onError((err, c) => {
+    if (err instanceof SandboxError) {
+      for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
+      return c.json(errorEnvelope(err.code, err.message, err.details), err.status as 400);
+    }
+    if (err instanceof HTTPException) {
+      return c.json(errorEnvelope("validation_error", err.message || "The request could not be read."), err.status);
+    }
+    console.error("[sandbox] internal error", err);
+    return c.json(errorEnvelope("internal_error", "The service failed to handle this request. Try again."), 500);
+  });
+
+  app.notFound((c) =>
+    c.json(errorEnvelope("not_found", `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}.`), 404),
+  );
+
+  const api = new Hono<SandboxEnv>();
+  api.use("*", async (c, next) => {
+    const key = apiKeyFrom(c.req.raw);
+    if (!key) throw new SandboxError(401, "unauthorized", "Unauthorized");
+    const record = agencies.findKey(key);
+    const agency = record ? agencies.agencies.get(record.agencyId) : undefined;
+    const now = clock.now();
+    const usable =
+      record &&
+      agency &&
+      !record.revokedAt &&
+      (!record.expiresAt || Date.parse(record.expiresAt) > now) &&
+      !agency.suspended &&
+      agency.apiAccess;
+    if (!usable) throw new SandboxError(401, "unauthorized", "Invalid, revoked, or expired API key");
+    c.set("auth", { agency, key: record });
+    if (!agency.agreementSigned) {
+      throw new SandboxError(
+        403,
+        "agreement_unsigned",
+        "The agency has not signed the distribution agreement; a person must sign it in the portal.",
+      );
+    }
+    await next();
+  });
+  api.route("/", catalogRoutes(services));
+  api.route("/", searchRoutes(services));
+
+  app.route("/api/v1", api);
+  app.route("/media", mediaRoutes(services));
+  app.route("/_sandbox", controlPlane(services, reset));
+
+  return {
+    app,
+    services,
+    fetch: async (req) => app.fetch(req),
+    close: () => search.close(),
+  };
+}

@@ -1,0 +1,94 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { envelope } from "./envelope";
+import { SandboxError } from "./errors";
+import { isoCurrency, parseWith, readJsonBody } from "./validate";
+import type { SandboxServices } from "./context";
+
+const agencyFields = {
+  name: z.string().trim().min(1).max(120),
+  currency: isoCurrency,
+  creditLimitMinor: z.number().int().min(0),
+  creditEnabled: z.boolean(),
+  agreementSigned: z.boolean(),
+  suspended: z.boolean(),
+  apiAccess: z.boolean(),
+};
+const createAgencySchema = z.strictObject({
+  ...agencyFields,
+  currency: agencyFields.currency.optional(),
+  creditLimitMinor: agencyFields.creditLimitMinor.optional(),
+  creditEnabled: agencyFields.creditEnabled.optional(),
+  agreementSigned: agencyFields.agreementSigned.optional(),
+  suspended: agencyFields.suspended.optional(),
+  apiAccess: agencyFields.apiAccess.optional(),
+});
+const patchAgencySchema = z.strictObject(agencyFields).partial();
+const createKeySchema = z.strictObject({
+  name: z.string().trim().min(1).max(120).optional(),
+  level: z.enum(["agent", "admin"]).optional(),
+  expiresInDays: z.number().int().min(1).max(3650).optional(),
+  withoutCreator: z.boolean().optional(),
+});
+const advanceSchema = z.strictObject({ seconds: z.number().int().min(1).max(3650 * 86_400) });
+
+/** The sandbox's own control plane (contract-decisions §7), outside /api/v1. */
+export function controlPlane(services: SandboxServices, reset: () => void): Hono {
+  const app = new Hono();
+
+  app.use("*", async (c, next) => {
+    if (c.req.header("X-Sandbox-Admin") !== services.config.adminToken) {
+      throw new SandboxError(401, "unauthorized", "The control plane needs the X-Sandbox-Admin header.");
+    }
+    await next();
+  });
+
+  app.post("/agencies", async (c) => {
+    const body = parseWith(createAgencySchema, await readJsonBody(c.req.raw), "body");
+    const agency = services.agencies.createAgency(body);
+    return c.json(envelope({ agencyId: agency.id }), 201);
+  });
+
+  app.get("/agencies/:agencyId", (c) => {
+    const agency = services.agencies.agencies.get(c.req.param("agencyId"));
+    if (!agency) throw new SandboxError(404, "not_found", "Agency not found.");
+    return c.json(envelope(agency));
+  });
+
+  app.patch("/agencies/:agencyId", async (c) => {
+    const body = parseWith(patchAgencySchema, await readJsonBody(c.req.raw), "body");
+    return c.json(envelope(services.agencies.updateAgency(c.req.param("agencyId"), body)));
+  });
+
+  app.post("/agencies/:agencyId/keys", async (c) => {
+    const body = parseWith(createKeySchema, (await readJsonBody(c.req.raw, { optional: true })) ?? {}, "body");
+    const { record, key } = services.agencies.createKey(c.req.param("agencyId"), body);
+    return c.json(envelope({ keyId: record.id, key }), 201);
+  });
+
+  app.post("/keys/:keyId/revoke", (c) => {
+    const record = services.agencies.revokeKey(c.req.param("keyId"));
+    return c.json(envelope({ keyId: record.id, revokedAt: record.revokedAt }));
+  });
+
+  app.get("/clock", (c) => c.json(envelope({ now: services.clock.iso() })));
+
+  app.post("/clock/advance", async (c) => {
+    const body = parseWith(advanceSchema, await readJsonBody(c.req.raw), "body");
+    services.clock.advance(body.seconds);
+    return c.json(envelope({ now: services.clock.iso() }));
+  });
+
+  app.get("/outbox", (c) => {
+    const items = services.store.collection<{ id: string; sentAt: string }>("outbox").all();
+    items.sort((a, b) => a.sentAt.localeCompare(b.sentAt));
+    return c.json(envelope({ items }));
+  });
+
+  app.post("/reset", (c) => {
+    reset();
+    return c.json(envelope({}));
+  });
+
+  return app;
+}
