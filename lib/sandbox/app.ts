@@ -11,6 +11,7 @@ import { RateLimits } from "./platform/rate-limit";
 import { Store } from "./platform/store";
 import { getCatalog, type Catalog } from "./catalog";
 import { catalogRoutes, mediaRoutes } from "./catalog/routes";
+import { warmSuggest } from "./catalog/suggest";
 import { SearchEngine } from "./search/engine";
 import { searchRoutes } from "./search/routes";
 
@@ -56,6 +57,8 @@ export function createSandbox(overrides: Partial<SandboxConfig> = {}): Sandbox {
   const search = new SearchEngine({ ...base, catalog });
   const services = { ...base, catalog, search };
   seed(services);
+  // Build the suggest index off the request path (about half a second, once per process).
+  setTimeout(() => warmSuggest(catalog), 0).unref();
 
   const reset = () => {
     store.clearAll();

@@ -1,11 +1,14 @@
 import { createSandbox, type Sandbox } from "./app";
 import { DEV_ADMIN_TOKEN, DEV_API_KEY, type SandboxConfig } from "./config";
 
+/* eslint-disable @typescript-eslint/no-explicit-any -- test helpers answer loosely typed envelopes */
 /** Test helpers: an in-memory sandbox called over its HTTP interface (Request in, Response out). */
-export type CallResult<T = unknown> = {
+export type CallResult<T = any> = {
   status: number;
   headers: Headers;
-  body: { data: T; meta: Record<string, unknown>; error: { code: string; message: string; details: Array<{ path: string; message: string }> } | null };
+  /** The parsed envelope (loosely typed: tests assert its shape), or the raw text when it is not JSON. */
+  body: { data: T; meta: Record<string, any>; error: any };
+  text: string;
 };
 
 export type TestSandbox = Sandbox & {
@@ -32,7 +35,7 @@ export function testSandbox(overrides: Partial<SandboxConfig> = {}): TestSandbox
     } catch {
       parsed = text;
     }
-    return { status: res.status, headers: res.headers, body: parsed };
+    return { status: res.status, headers: res.headers, body: parsed, text };
   };
   return {
     ...sandbox,

@@ -66,9 +66,10 @@ const NAME_FIRST = [
   "Garden", "Riverside", "Metropole", "Continental", "Majestic", "Regent", "Crown", "Sunset", "Azure", "Urban",
   "Heritage", "Cosmo", "Vista", "Lighthouse", "Orchid", "Cedar", "Maple", "Olive", "Coral", "Atlas", "Nomad",
 ];
+/** Name endings for ordinary hotels; resorts, hostels and aparthotels get their own. */
 const NAME_SECOND = [
-  "Hotel", "Suites", "Inn", "Residences", "House", "Lodge", "Hotel & Spa", "Resort", "Apartments", "Rooms",
-  "Boutique Hotel", "Palace", "Collection", "Guesthouse", "Hostel",
+  "Hotel", "Suites", "Inn", "Residences", "House", "Lodge", "Hotel & Spa", "Rooms", "Boutique Hotel", "Palace",
+  "Collection", "Guesthouse",
 ];
 const CHAINS = [
   "Meridia Hotels", "Northwind Collection", "Aurora Group", "Harbor & Co", "Stellar Stays", "Crestline Resorts",
@@ -204,7 +205,7 @@ function buildHotels(seed: number, cities: City[]): Hotel[] {
       let name = "";
       for (let attempt = 0; attempt < 6; attempt++) {
         const second =
-          propertyType === "hostel" ? "Hostel" : propertyType === "resort" ? "Resort" : propertyType === "aparthotel" ? "Apartments" : rng.pick(NAME_SECOND.slice(0, 13));
+          propertyType === "hostel" ? "Hostel" : propertyType === "resort" ? "Resort" : propertyType === "aparthotel" ? "Apartments" : rng.pick(NAME_SECOND);
         const pattern = rng.int(0, 3);
         name =
           pattern === 0
@@ -257,15 +258,16 @@ function roomsFor(seed: number, hotel: Hotel): Room[] {
     for (let v = 0; v < variants; v++) {
       const name = t.names[(v + rng.int(0, t.names.length - 1)) % t.names.length]!;
       if (rooms.some((r) => r.name === name)) continue;
+      const size = t.size + rng.int(-2, 6);
       rooms.push({
         roomId: `${hotel.canonicalId}-${t.key}-${v}`,
         name,
-        description: `${name}: ${t.size + rng.int(-2, 6)} m², ${t.bed}, sleeps up to ${t.occ}.`,
+        description: `${name}: ${size} m², ${t.bed}, sleeps up to ${t.occ}.`,
         groupKey: t.key,
         groupLabel: t.label,
         maxOccupancy: t.occ,
         bedType: t.bed,
-        sizeSqm: t.size,
+        sizeSqm: size,
         priceFactor: t.factor * (1 + v * 0.06),
       });
     }
@@ -412,12 +414,15 @@ function build(seed: number): Catalog {
     activitiesByDestination,
     countryName: (code) => names.get(code) ?? null,
     rooms: (hotel) => {
+      // A small LRU: rooms are cheap to rebuild, and 69k hotels' rooms would hold ~100 MB.
       let rooms = roomCache.get(hotel.canonicalId);
-      if (!rooms) {
+      if (rooms) {
+        roomCache.delete(hotel.canonicalId);
+      } else {
         rooms = roomsFor(seed, hotel);
-        if (roomCache.size > 50_000) roomCache.clear();
-        roomCache.set(hotel.canonicalId, rooms);
+        if (roomCache.size >= 6_000) roomCache.delete(roomCache.keys().next().value as string);
       }
+      roomCache.set(hotel.canonicalId, rooms);
       return rooms;
     },
   };

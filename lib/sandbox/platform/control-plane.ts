@@ -30,6 +30,7 @@ const createKeySchema = z.strictObject({
   expiresInDays: z.number().int().min(1).max(3650).optional(),
   withoutCreator: z.boolean().optional(),
 });
+const settingsSchema = z.strictObject({ latencyScale: z.number().min(0).max(20) }).partial();
 const advanceSchema = z.strictObject({ seconds: z.number().int().min(1).max(3650 * 86_400) });
 
 /** The sandbox's own control plane (contract-decisions §7), outside /api/v1. */
@@ -77,6 +78,15 @@ export function controlPlane(services: SandboxServices, reset: () => void): Hono
     const body = parseWith(advanceSchema, await readJsonBody(c.req.raw), "body");
     services.clock.advance(body.seconds);
     return c.json(envelope({ now: services.clock.iso() }));
+  });
+
+  // Realism knobs: source latency scale (1 = realistic, 0 = instant), for the searches started after the change.
+  app.get("/settings", (c) => c.json(envelope({ latencyScale: services.config.latencyScale })));
+
+  app.patch("/settings", async (c) => {
+    const body = parseWith(settingsSchema, await readJsonBody(c.req.raw), "body");
+    if (body.latencyScale !== undefined) services.config.latencyScale = body.latencyScale;
+    return c.json(envelope({ latencyScale: services.config.latencyScale }));
   });
 
   app.get("/outbox", (c) => {

@@ -1,0 +1,36 @@
+import type { Metadata, Viewport } from "next";
+import { AppFooter } from "@/components/layout/app-footer";
+import { AppHeader } from "@/components/layout/app-header";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: { default: "Agency Desk", template: "%s · Agency Desk" },
+  description: "Search, sell and manage hotels, flights, activities and transfers for your agency's clients.",
+  applicationName: "Agency Desk",
+};
+
+export const viewport: Viewport = {
+  themeColor: "#ffffff",
+  width: "device-width",
+  initialScale: 1,
+};
+
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only rounded-md bg-white px-3 py-2 text-sm font-medium text-brand-700 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
+        >
+          Skip to content
+        </a>
+        <AppHeader />
+        <div id="main" className="flex-1">
+          {children}
+        </div>
+        <AppFooter />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,36 @@
+import Link from "next/link";
+import { connection } from "next/server";
+import { Suspense } from "react";
+import { Logo } from "../brand/logo";
+import { getEnv } from "@/lib/server-env";
+
+export function AppHeader() {
+  return (
+    <header className="sticky top-0 z-10 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <Link href="/" aria-label="Agency Desk home" className="rounded-md">
+          <Logo />
+        </Link>
+        <Suspense fallback={null}>
+          <AgencyBadge />
+        </Suspense>
+      </div>
+    </header>
+  );
+}
+
+/** The agency's currency and market; read at request time so builds need no production env. */
+async function AgencyBadge() {
+  await connection();
+  const { AGENCY_CURRENCY: currency, AGENCY_MARKET: market } = getEnv();
+  return (
+    <p
+      className="inline-flex items-center gap-2 rounded-full border border-slate-200 bg-slate-50 px-3 py-1 text-xs font-medium text-slate-600"
+      aria-label={`Agency currency ${currency}, market ${market}`}
+    >
+      <span className="font-mono text-ink">{currency}</span>
+      <span className="h-3 w-px bg-slate-300" aria-hidden />
+      <span className="font-mono text-ink">{market}</span>
+    </p>
+  );
+}

@@ -1,0 +1,37 @@
+// Shared by playwright.config.ts (the server's environment) and the tests.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
+/** The sandbox's documented development key; the e2e server runs the sandbox with it. */
+export const E2E_TDS_API_KEY = "tdsk_DemoAgencyDevelopmentKey0000000000000000000";
+export const E2E_SANDBOX_ADMIN_TOKEN = "e2e-sandbox-admin-token";
+
+/** The environment of the server the tests run against: production build, sandbox on, own data dirs. */
+export const e2eServerEnv: Record<string, string> = {
+  APP_ORIGIN: E2E_ORIGIN,
+  TDS_API_KEY: E2E_TDS_API_KEY,
+  SESSION_SECRET: "e2e-session-secret-not-for-production-0123456789",
+  SANDBOX: "on",
+  SANDBOX_ADMIN_TOKEN: E2E_SANDBOX_ADMIN_TOKEN,
+  SANDBOX_DATA_DIR: ".data/e2e-sandbox",
+  SANDBOX_LATENCY_SCALE: "0.05",
+  PGLITE_DIR: ".data/e2e-pglite",
+  AGENCY_CURRENCY: "USD",
+  AGENCY_MARKET: "US",
+};
+
+export const CHROMIUM_LAUNCH_OPTIONS = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+};
+
+export const VIEWPORTS = {
+  desktop: { viewport: { width: 1440, height: 900 } },
+  narrow: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+} as const;

@@ -1,0 +1,68 @@
+import { E2E_ORIGIN, E2E_TDS_API_KEY } from "./constants";
+import { expect, test } from "./fixtures";
+
+test.describe("home page", () => {
+  test("shows the brand and the live status of the service, the agency and the database", async ({
+    page,
+    expectAccessible,
+  }) => {
+    await page.goto("/");
+    await expect(page).toHaveTitle("Agency Desk");
+    await expect(page.getByRole("link", { name: "Agency Desk home" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Desk status" })).toBeVisible();
+
+    const service = page.getByRole("region", { name: "Travel Distribution Service" });
+    await expect(service.getByText(/^Connected · \d/)).toBeVisible();
+    const products = service.getByRole("list", { name: "Product types in United States (US)" });
+    await expect(products.getByRole("listitem").filter({ hasText: "On sale" }).first()).toBeVisible();
+    await expect(products.getByRole("listitem").filter({ hasText: "Hotels" })).toBeVisible();
+
+    const agency = page.getByRole("region", { name: "Agency settings" });
+    await expect(agency).toContainText("USD");
+    await expect(agency).toContainText("US Dollar");
+    await expect(agency).toContainText("United States");
+
+    const database = page.getByRole("region", { name: "Database" });
+    await expect(database.getByText(/^Healthy · \d/)).toBeVisible();
+    await expect(database).toContainText("PGlite (embedded PostgreSQL)");
+
+    await expectAccessible();
+  });
+
+  test("never sends the service's API key to the browser", async ({ page }) => {
+    const bodies: Promise<string>[] = [];
+    page.on("response", (res) => {
+      if (res.url().startsWith(E2E_ORIGIN)) bodies.push(res.text().catch(() => ""));
+    });
+    await page.goto("/");
+    await expect(page.getByRole("region", { name: "Travel Distribution Service" }).getByText(/^Connected/)).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    const texts = await Promise.all(bodies);
+    expect(texts.length).toBeGreaterThan(1);
+    expect(texts.filter((t) => t.includes(E2E_TDS_API_KEY))).toEqual([]);
+    expect(await page.content()).not.toContain(E2E_TDS_API_KEY);
+  });
+
+  test("answers an unknown page with a designed 404", async ({ page, expectAccessible }) => {
+    const res = await page.goto("/no-such-page");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "This page does not exist" })).toBeVisible();
+    await page.getByRole("link", { name: "Back to the desk" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Desk status" })).toBeVisible();
+    await expectAccessible();
+  });
+});
+
+test.describe("sandbox mount", () => {
+  test("serves the service contract under /sandbox in the envelope", async ({ sandbox }) => {
+    const caps = await sandbox.api<{ productTypes: string[] }>("GET", "/search/capabilities?market=US");
+    expect(caps.status).toBe(200);
+    expect(caps.body.error).toBeNull();
+    expect(caps.body.data.productTypes.length).toBeGreaterThan(0);
+    for (const type of caps.body.data.productTypes) expect(["hotel", "flight", "activity", "transfer"]).toContain(type);
+
+    const missing = await sandbox.api("GET", "/no-such-endpoint");
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ data: null, error: { code: "not_found" } });
+  });
+});

@@ -1,0 +1,6 @@
+// Next's start-up hook: runs once per server process before it serves requests.
+export async function register(): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { startServer } = await import("./lib/startup");
+  await startServer();
+}

@@ -1,0 +1,132 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+// One pg-core schema for both PGlite (embedded) and PostgreSQL. Migrations in drizzle/
+// are generated from this file with `npm run db:generate`; never edit them by hand.
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+export const USER_ROLES = ["advisor", "admin"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // Stored lowercased (a check enforces it) so the unique index is case-insensitive
+    // without the citext extension, which PGlite does not load by default.
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    role: text("role", { enum: USER_ROLES }).notNull().default("advisor"),
+    passwordHash: text("password_hash").notNull(),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    check("users_email_lowercase", sql`${t.email} = lower(${t.email})`),
+    check("users_role_known", sql`${t.role} in ('advisor', 'admin')`),
+  ],
+);
+
+/** What the desk knows about a booking attempt: the outcome `unknown` means the service was asked and did not answer. */
+export const LEDGER_OUTCOMES = ["pending", "booked", "failed", "unknown"] as const;
+export type LedgerOutcome = (typeof LEDGER_OUTCOMES)[number];
+
+/**
+ * One row per booking attempt, written before the service is called (with the
+ * attempt's idempotency key) and completed when its outcome is known. The service does
+ * not remember which advisor booked what; this table does.
+ */
+export const bookingsLedger = pgTable(
+  "bookings_ledger",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bookingId: text("booking_id"),
+    orderRef: text("order_ref"),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    searchId: text("search_id"),
+    quoteId: text("quote_id").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    productType: text("product_type").notNull(),
+    outcome: text("outcome", { enum: LEDGER_OUTCOMES }).notNull().default("pending"),
+    // The service's booking state (confirmed, held, supplier_pending, …) as last seen.
+    state: text("state"),
+    totalSellMinor: bigint("total_sell_minor", { mode: "number" }),
+    currency: text("currency"),
+    errorCode: text("error_code"),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("bookings_ledger_booking_id_unique").on(t.bookingId),
+    uniqueIndex("bookings_ledger_idempotency_key_unique").on(t.idempotencyKey),
+    index("bookings_ledger_user_requested_idx").on(t.userId, t.requestedAt),
+    check("bookings_ledger_outcome_known", sql`${t.outcome} in ('pending', 'booked', 'failed', 'unknown')`),
+  ],
+);
+
+export const BOOKING_ACTIONS = ["pay", "cancel", "email", "refresh"] as const;
+export type BookingAction = (typeof BOOKING_ACTIONS)[number];
+
+/** Who did what to a booking after it was made (the service attributes everything to the key). */
+export const bookingActions = pgTable(
+  "booking_actions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    bookingId: text("booking_id").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    action: text("action", { enum: BOOKING_ACTIONS }).notNull(),
+    idempotencyKey: text("idempotency_key"),
+    outcome: text("outcome", { enum: LEDGER_OUTCOMES }).notNull().default("pending"),
+    errorCode: text("error_code"),
+    createdAt: createdAt(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("booking_actions_booking_idx").on(t.bookingId, t.createdAt),
+    uniqueIndex("booking_actions_idempotency_key_unique").on(t.idempotencyKey),
+    check("booking_actions_action_known", sql`${t.action} in ('pay', 'cancel', 'email', 'refresh')`),
+    check("booking_actions_outcome_known", sql`${t.outcome} in ('pending', 'booked', 'failed', 'unknown')`),
+  ],
+);
+
+/** Failed sign-ins, keyed by e.g. `email:<address>` or `ip:<address>`, for throttling. */
+export const loginAttempts = pgTable(
+  "login_attempts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    key: text("key").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("login_attempts_key_at_idx").on(t.key, t.at)],
+);
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type LedgerEntry = typeof bookingsLedger.$inferSelect;
+export type NewLedgerEntry = typeof bookingsLedger.$inferInsert;
+export type BookingActionRow = typeof bookingActions.$inferSelect;
+export type LoginAttempt = typeof loginAttempts.$inferSelect;

@@ -1,0 +1,173 @@
+import { countries } from "countries-list";
+import { z } from "zod";
+
+// The app's server environment, validated once at start-up (instrumentation.ts) and
+// read through `env` everywhere else. No `server-only` here so that vitest can import
+// it; app code imports `@/lib/server-env`, which adds that guard.
+
+/** The sandbox's documented development key (docs/sandbox.md); worthless outside the sandbox. */
+export const DEV_TDS_API_KEY = "tdsk_DemoAgencyDevelopmentKey0000000000000000000";
+/** Development-only session secret: documented in README.md, refused in production. */
+export const DEV_SESSION_SECRET = "agency-desk-development-session-secret-do-not-use-in-production";
+export const DEFAULT_APP_ORIGIN = "http://localhost:3000";
+
+const currencies = new Set(Intl.supportedValuesOf("currency"));
+const isRegion = (code: string) => /^[A-Z]{2}$/.test(code) && Object.hasOwn(countries, code);
+
+function isUrl(value: string, protocols: string[]): boolean {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+const upper = (v: string) => v.trim().toUpperCase();
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"], {
+    error: "NODE_ENV must be one of development, production or test.",
+  }),
+  APP_ORIGIN: z
+    .string()
+    .refine((v) => isUrl(v, ["http:", "https:"]), "APP_ORIGIN must be an http(s) URL such as http://localhost:3000.")
+    .transform((v) => new URL(v).origin),
+  TDS_BASE_URL: z
+    .string()
+    .refine((v) => isUrl(v, ["http:", "https:"]), "TDS_BASE_URL must be an http(s) URL such as https://tds.example.com.")
+    .transform((v) => v.replace(/\/+$/, ""))
+    .optional(),
+  TDS_API_KEY: z.string().trim().min(1, "TDS_API_KEY cannot be empty.").optional(),
+  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters.").optional(),
+  DATABASE_URL: z
+    .string()
+    .refine(
+      (v) => isUrl(v, ["postgres:", "postgresql:"]),
+      "DATABASE_URL must be a postgres:// URL (leave it unset to use the embedded PGlite database).",
+    )
+    .optional(),
+  PGLITE_DIR: z.string().min(1).default(".data/pglite"),
+  REDIS_URL: z
+    .string()
+    .refine((v) => isUrl(v, ["redis:", "rediss:"]), "REDIS_URL must be a redis:// or rediss:// URL.")
+    .optional(),
+  AGENCY_CURRENCY: z
+    .string()
+    .transform(upper)
+    .refine(
+      (v) => /^[A-Z]{3}$/.test(v) && currencies.has(v),
+      "AGENCY_CURRENCY must be an ISO 4217 currency code such as USD or EUR.",
+    )
+    .default("USD"),
+  AGENCY_MARKET: z
+    .string()
+    .transform(upper)
+    .refine(isRegion, "AGENCY_MARKET must be an ISO 3166-1 alpha-2 country code such as US or GB.")
+    .default("US"),
+  SANDBOX: z.enum(["on", "off"], { error: "SANDBOX must be on or off." }).optional(),
+});
+
+export type Env = {
+  NODE_ENV: "development" | "production" | "test";
+  isProduction: boolean;
+  APP_ORIGIN: string;
+  TDS_BASE_URL: string;
+  TDS_API_KEY: string;
+  /** Where TDS_API_KEY came from, for the dev banner (never the key itself). */
+  tdsApiKeySource: "env" | "sandbox-default";
+  SESSION_SECRET: string;
+  DATABASE_URL: string | undefined;
+  PGLITE_DIR: string;
+  REDIS_URL: string | undefined;
+  AGENCY_CURRENCY: string;
+  AGENCY_MARKET: string;
+  /** Whether /sandbox serves the simulator: on by default outside production. */
+  sandboxEnabled: boolean;
+};
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Agency Desk cannot start: the environment is invalid.\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+type Source = Record<string, string | undefined>;
+
+/** Parses an environment (process.env by default). Throws EnvError naming every bad value. */
+export function parseEnv(source: Source = process.env): Env {
+  // An empty value (`FOO=` in a .env file) means "unset", so its default applies.
+  const raw: Source = {};
+  for (const key of Object.keys(schema.shape)) {
+    const value = source[key];
+    if (value !== undefined && value.trim() !== "") raw[key] = value;
+  }
+  raw.NODE_ENV ??= "development";
+  raw.APP_ORIGIN ??= DEFAULT_APP_ORIGIN;
+
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    throw new EnvError(parsed.error.issues.map((i) => i.message));
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === "production";
+
+  const problems: string[] = [];
+  if (isProduction && !e.TDS_API_KEY) {
+    problems.push("TDS_API_KEY is required in production (the agency's key for the Travel Distribution Service).");
+  }
+  if (isProduction && !e.SESSION_SECRET) {
+    problems.push("SESSION_SECRET is required in production (at least 32 random characters).");
+  }
+  if (isProduction && e.SESSION_SECRET === DEV_SESSION_SECRET) {
+    problems.push("SESSION_SECRET must not be the documented development default in production.");
+  }
+  if (problems.length > 0) throw new EnvError(problems);
+
+  return {
+    NODE_ENV: e.NODE_ENV,
+    isProduction,
+    APP_ORIGIN: e.APP_ORIGIN,
+    TDS_BASE_URL: e.TDS_BASE_URL ?? `${e.APP_ORIGIN}/sandbox`,
+    TDS_API_KEY: e.TDS_API_KEY ?? DEV_TDS_API_KEY,
+    tdsApiKeySource: e.TDS_API_KEY ? "env" : "sandbox-default",
+    SESSION_SECRET: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    DATABASE_URL: e.DATABASE_URL,
+    PGLITE_DIR: e.PGLITE_DIR,
+    REDIS_URL: e.REDIS_URL,
+    AGENCY_CURRENCY: e.AGENCY_CURRENCY,
+    AGENCY_MARKET: e.AGENCY_MARKET,
+    sandboxEnabled: e.SANDBOX ? e.SANDBOX === "on" : !isProduction,
+  };
+}
+
+let cached: Env | undefined;
+
+/** The process's environment, parsed on first use and then kept. */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Lazy view of getEnv(): reading `env.X` parses the environment on first access. */
+export const env: Env = new Proxy({} as Env, {
+  get: (_target, key) => getEnv()[key as keyof Env],
+  has: (_target, key) => key in getEnv(),
+  ownKeys: () => Reflect.ownKeys(getEnv()),
+  getOwnPropertyDescriptor: (_target, key) => ({
+    value: getEnv()[key as keyof Env],
+    enumerable: true,
+    configurable: true,
+  }),
+});
+
+/** A database URL or connection string with its password removed, for display. */
+export function redactUrl(value: string): string {
+  try {
+    const url = new URL(value);
+    url.password = "";
+    return url.toString().replace(/\/$/, "");
+  } catch {
+    return "(unparseable URL)";
+  }
+}

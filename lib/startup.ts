@@ -1,0 +1,78 @@
+import { EnvError, getEnv, redactUrl, type Env } from "./env";
+
+// What the server does once at start (instrumentation.ts): refuse a bad environment
+// with a sentence per problem, and in development print how to use the desk.
+
+/**
+ * One section of the development banner. Later features add theirs here (the sign-in
+ * issue adds the demo logins), so `npm run dev` keeps telling a newcomer everything.
+ */
+export type BannerSection = { title: string; lines: (env: Env) => string[] | Promise<string[]> };
+
+export const bannerSections: BannerSection[] = [
+  {
+    title: "Open",
+    lines: (env) => [`${env.APP_ORIGIN}  (set APP_ORIGIN if you serve on another host or port)`],
+  },
+  {
+    title: "Travel Distribution Service",
+    lines: (env) => [
+      `base URL  ${env.TDS_BASE_URL}`,
+      env.tdsApiKeySource === "env"
+        ? "API key   TDS_API_KEY from the environment"
+        : "API key   the sandbox's documented development key (docs/sandbox.md); set TDS_API_KEY to use another",
+    ],
+  },
+  {
+    title: "Sandbox",
+    lines: (env) =>
+      env.sandboxEnabled
+        ? [`mounted at ${env.APP_ORIGIN}/sandbox, data in ${process.env.SANDBOX_DATA_DIR || ".data/sandbox"}`]
+        : ["off (SANDBOX=off)"],
+  },
+  {
+    title: "Database",
+    lines: (env) => [
+      env.DATABASE_URL ? `PostgreSQL ${redactUrl(env.DATABASE_URL)}` : `embedded PGlite in ${env.PGLITE_DIR}`,
+    ],
+  },
+  {
+    title: "Agency",
+    lines: (env) => [`currency ${env.AGENCY_CURRENCY}, market ${env.AGENCY_MARKET}`],
+  },
+];
+
+export async function renderBanner(env: Env, sections: BannerSection[] = bannerSections): Promise<string> {
+  const out = ["", "  Agency Desk is running (development)", ""];
+  for (const section of sections) {
+    const lines = await section.lines(env);
+    if (lines.length === 0) continue;
+    out.push(`  ${section.title}`);
+    for (const line of lines) out.push(`    ${line}`);
+  }
+  out.push("");
+  return out.join("\n");
+}
+
+/** Validates the environment; on a bad value prints why and stops the process. */
+export async function startServer(): Promise<void> {
+  let env: Env;
+  try {
+    env = getEnv();
+  } catch (err) {
+    if (err instanceof EnvError) {
+      console.error(`\n${err.message}\n\nSee README.md#configuration.\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  if (!env.isProduction) console.log(await renderBanner(env));
+
+  // Open (and migrate) the database now rather than on the first request: a fresh
+  // PGlite directory takes seconds to initialise. Failures are reported, not fatal;
+  // the health check and the pages show them, and the next use retries.
+  const { getDbHandle } = await import("./db");
+  void getDbHandle().catch((err: unknown) => {
+    console.error(`[db] could not open the database: ${err instanceof Error ? err.message : String(err)}`);
+  });
+}
