@@ -9,15 +9,22 @@ import { errorEnvelope } from "./platform/envelope";
 import { SandboxError } from "./platform/errors";
 import { RateLimits } from "./platform/rate-limit";
 import { Store } from "./platform/store";
-import { getCatalog, type Catalog } from "./catalog";
+import { getCatalog } from "./catalog";
 import { catalogRoutes, mediaRoutes } from "./catalog/routes";
 import { warmSuggest } from "./catalog/suggest";
 import { SearchEngine } from "./search/engine";
 import { searchRoutes } from "./search/routes";
+import { BookingStore } from "./bookings/store";
+import { registerLifecycle } from "./bookings/lifecycle";
+import { bookingWriteRoutes } from "./bookings/write-routes";
+import { bookingReadRoutes } from "./bookings/read-routes";
+import { QuoteDesk } from "./quotes/desk";
+import { quoteRoutes } from "./quotes/routes";
+import type { AllServices } from "./services";
 
 export type Sandbox = {
   app: Hono;
-  services: SandboxServices & { catalog: Catalog; search: SearchEngine };
+  services: AllServices;
   /** Handles a request whose path starts at the service root (`/api/v1/...`). */
   fetch: (req: Request) => Promise<Response>;
   close: () => void;
@@ -55,7 +62,11 @@ export function createSandbox(overrides: Partial<SandboxConfig> = {}): Sandbox {
   const catalog = getCatalog(config.seed);
   const base: SandboxServices = { config, clock, store, agencies, rateLimits: new RateLimits(clock), onReset: [] };
   const search = new SearchEngine({ ...base, catalog });
-  const services = { ...base, catalog, search };
+  const bookings = new BookingStore(store);
+  const quotes = new QuoteDesk({ ...base, catalog, search });
+  const services: AllServices = { ...base, catalog, search, quotes, bookings };
+  registerLifecycle(services);
+  services.onReset.push(() => bookings.reindex());
   seed(services);
   // Build the suggest index off the request path (about half a second, once per process).
   setTimeout(() => warmSuggest(catalog), 0).unref();
@@ -114,6 +125,9 @@ export function createSandbox(overrides: Partial<SandboxConfig> = {}): Sandbox {
   });
   api.route("/", catalogRoutes(services));
   api.route("/", searchRoutes(services));
+  api.route("/", quoteRoutes(services));
+  api.route("/", bookingWriteRoutes(services));
+  api.route("/", bookingReadRoutes(services));
 
   app.route("/api/v1", api);
   app.route("/media", mediaRoutes(services));

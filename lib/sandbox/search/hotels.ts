@@ -1,5 +1,6 @@
 import type { Catalog, Hotel } from "../catalog";
 import { haversineKm } from "../platform/random";
+import { parseTriggers, withoutTriggers } from "../platform/triggers";
 import { frac } from "./draw";
 import type { Places } from "./places";
 import { cheapestRate, forEachRate, hotelHash, rateRefundable, sourceCovers, type HotelPricing } from "./pricing";
@@ -15,19 +16,20 @@ export const INITIAL_WAIT_CAP_MS = 4000;
 export const MAX_SEARCH_HOTELS = 10_000;
 
 /**
- * Scenario words a hotel `query` may carry (removed before the query is matched):
- * - `sandbox:fail-search` — every source fails; the session ends `failed` with no rows.
- * - `sandbox:slow-search` — every source answers 10 s later, so POST /search returns
- *   (after about 4 s × latencyScale) while the session is still `pending`.
+ * A hotel `query` may carry scenario triggers (platform/triggers.ts), removed before the
+ * query is matched. Two act on the session: `sandbox:fail-search` (every source fails; the
+ * session ends `failed` with no rows) and `sandbox:slow-search` (every source answers 10 s
+ * later, so POST /search returns after about 4 s × latencyScale while still `pending`).
+ * The others act on price-checks and bookings of the search's quotes.
  */
 export type HotelScenario = { fail: boolean; slow: boolean; query: string };
 
 export function hotelScenario(query: string | undefined): HotelScenario {
-  const text = query ?? "";
+  const triggers = parseTriggers(query, "search", "query");
   return {
-    fail: /\bsandbox:fail-search\b/i.test(text),
-    slow: /\bsandbox:slow-search\b/i.test(text),
-    query: text.replace(/\bsandbox:[a-z-]+\b/gi, " ").trim(),
+    fail: triggers.has("fail-search"),
+    slow: triggers.has("slow-search"),
+    query: withoutTriggers(query ?? ""),
   };
 }
 
