@@ -1,8 +1,8 @@
-import { z } from "zod";
+import { CLIENT_ERROR_CODES, createTdsClient, TdsConnectionError, TdsError, TdsResponseError, TdsTimeoutError } from "./tds";
 
 // The desk's health probe of the Travel Distribution Service: which product types are on
-// sale in the agency's market. A stand-in until lib/tds (the service client) exists; then
-// it should call that client's capabilities operation instead of fetch.
+// sale in the agency's market, asked through the service client (lib/tds) with no retries,
+// so the home page reports the first answer it gets.
 
 export type ServiceProblem =
   | "unreachable"
@@ -28,15 +28,6 @@ export type ServiceStatus =
       httpStatus?: number;
       code?: string;
     };
-
-const capabilitiesEnvelope = z.object({
-  data: z.object({ productTypes: z.array(z.string()) }),
-  error: z.null().optional(),
-});
-
-const errorEnvelope = z.object({
-  error: z.object({ code: z.string(), message: z.string().optional() }),
-});
 
 type Options = {
   baseUrl: string;
@@ -69,7 +60,6 @@ const sentences: Record<ServiceProblem, string> = {
 
 export async function checkService(options: Options): Promise<ServiceStatus> {
   const { baseUrl, apiKey, market, timeoutMs = 10_000 } = options;
-  const doFetch = options.fetch ?? fetch;
   const endpoint = describeEndpoint(baseUrl);
   const fail = (problem: ServiceProblem, extra: { serviceMessage?: string; httpStatus?: number; code?: string } = {}) => {
     const { serviceMessage, ...rest } = extra;
@@ -84,39 +74,23 @@ export async function checkService(options: Options): Promise<ServiceStatus> {
     };
   };
 
-  const url = `${baseUrl.replace(/\/+$/, "")}/api/v1/search/capabilities?market=${encodeURIComponent(market)}`;
+  const client = createTdsClient({ baseUrl, apiKey, timeoutMs, maxRetries: 0, fetch: options.fetch });
   const started = performance.now();
-  let res: Response;
   try {
-    res = await doFetch(url, {
-      headers: { "X-API-Key": apiKey, Accept: "application/json" },
-      cache: "no-store",
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+    const { productTypes } = await client.capabilities(market);
+    return { ok: true, endpoint, market, productTypes, latencyMs: performance.now() - started };
   } catch (err) {
-    const name = (err as { name?: string }).name;
-    return fail(name === "TimeoutError" || name === "AbortError" ? "timeout" : "unreachable");
+    if (err instanceof TdsTimeoutError) return fail("timeout");
+    if (err instanceof TdsConnectionError) return fail("unreachable");
+    if (err instanceof TdsResponseError) return fail("invalid_response", { httpStatus: err.status ?? undefined });
+    if (!(err instanceof TdsError) || err.status === null) return fail("unreachable");
+    // A body that was not the service's envelope carries the client's own code: nothing the service said.
+    const said = err.code !== CLIENT_ERROR_CODES.invalidResponse;
+    return fail(problemFor(err.status), {
+      httpStatus: err.status,
+      ...(said ? { code: err.code, serviceMessage: err.message } : {}),
+    });
   }
-  const latencyMs = performance.now() - started;
-
-  let body: unknown;
-  try {
-    body = await res.json();
-  } catch {
-    return fail(res.ok ? "invalid_response" : problemFor(res.status), { httpStatus: res.status });
-  }
-
-  if (res.ok) {
-    const parsed = capabilitiesEnvelope.safeParse(body);
-    if (!parsed.success) return fail("invalid_response", { httpStatus: res.status });
-    return { ok: true, endpoint, market, productTypes: parsed.data.data.productTypes, latencyMs };
-  }
-
-  const error = errorEnvelope.safeParse(body);
-  return fail(problemFor(res.status), {
-    httpStatus: res.status,
-    ...(error.success ? { code: error.data.error.code, serviceMessage: error.data.error.message } : {}),
-  });
 }
 
 function problemFor(status: number): ServiceProblem {

@@ -53,6 +53,8 @@ export type Payment = {
   currency: string;
   status: "succeeded" | "pending";
   createdAt: string;
+  /** What it was for, for people ("Booking charge", "Refund of the return leg", …). */
+  note?: string;
 };
 
 export type Booking = {
@@ -93,10 +95,28 @@ export type Booking = {
   /** Booking triggers (platform/triggers.ts) of the lead traveller's name. */
   triggers: string[];
   /** Time-driven moves still to come, applied by lifecycle.ts `settle` once the virtual clock passes `at`. */
-  scheduled: Array<{ at: number; to: BookingState; refund?: boolean }>;
+  scheduled: ScheduledMove[];
   /** Credit taken from the wallet and not yet given back, in the wallet's currency. */
   walletHeldMinor: number;
   cancellation: { requestedAt: string; scope: "departure" | "return" | "whole"; refundStatus: "refunded" | "no_refund_due" | "manual_review"; refundAmountMinor: number } | null;
   /** Monotonic sequence: the order of creation, for cursors. */
   seq: number;
+  /** While `supplier_pending`: when the source has decided, and what (refresh-status reads it). */
+  supplierPending?: { resolveAt: number; outcome: "confirmed" | "failed" } | null;
+  /** Indian PAN given for an activity that requires it (upper case). */
+  panNumber?: string | null;
+};
+
+/**
+ * A time-driven move. `refund: true` gives `refundMinor` back to the wallet when it happens and
+ * marks the pending refund payment `paymentId` succeeded.
+ */
+export type ScheduledMove = {
+  at: number;
+  to: BookingState;
+  refund?: boolean;
+  refundMinor?: number;
+  paymentId?: string;
+  /** `hold_lapsed`: applies only while the booking is still held. */
+  reason?: "hold_lapsed" | "cancellation_settles" | "refund_settles";
 };

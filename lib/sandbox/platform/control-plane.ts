@@ -3,7 +3,8 @@ import { z } from "zod";
 import { envelope } from "./envelope";
 import { SandboxError } from "./errors";
 import { isoCurrency, parseWith, readJsonBody } from "./validate";
-import type { SandboxServices } from "./context";
+import type { AllServices } from "../services";
+import { generateBookings } from "../bookings/generate";
 
 const agencyFields = {
   name: z.string().trim().min(1).max(120),
@@ -31,10 +32,11 @@ const createKeySchema = z.strictObject({
   withoutCreator: z.boolean().optional(),
 });
 const settingsSchema = z.strictObject({ latencyScale: z.number().min(0).max(20) }).partial();
+const generateSchema = z.strictObject({ count: z.number().int().min(1).max(50_000) });
 const advanceSchema = z.strictObject({ seconds: z.number().int().min(1).max(3650 * 86_400) });
 
 /** The sandbox's own control plane (contract-decisions §7), outside /api/v1. */
-export function controlPlane(services: SandboxServices, reset: () => void): Hono {
+export function controlPlane(services: AllServices, reset: () => void): Hono {
   const app = new Hono();
 
   app.use("*", async (c, next) => {
@@ -65,6 +67,14 @@ export function controlPlane(services: SandboxServices, reset: () => void): Hono
     const body = parseWith(createKeySchema, (await readJsonBody(c.req.raw, { optional: true })) ?? {}, "body");
     const { record, key } = services.agencies.createKey(c.req.param("agencyId"), body);
     return c.json(envelope({ keyId: record.id, key }), 201);
+  });
+
+  // Demo and benchmark data: realistic bookings of every product and state, written straight to the store.
+  app.post("/agencies/:agencyId/bookings/generate", async (c) => {
+    const body = parseWith(generateSchema, await readJsonBody(c.req.raw), "body");
+    const agencyId = c.req.param("agencyId");
+    if (!services.agencies.agencies.has(agencyId)) throw new SandboxError(404, "not_found", "Agency not found.");
+    return c.json(envelope({ created: generateBookings(services, agencyId, body.count) }), 201);
   });
 
   app.post("/keys/:keyId/revoke", (c) => {

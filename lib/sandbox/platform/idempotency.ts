@@ -5,12 +5,12 @@ import { SandboxError } from "./errors";
 
 type StoredResponse = { status: number; body: string; contentType: string };
 
+/** A finished request's answer, journaled so replays survive restarts. */
 export type IdempotencyRecord = {
   /** `<api key id>:<Idempotency-Key>`: keys are scoped to the API key. */
   id: string;
   fingerprint: string;
-  state: "running" | "done";
-  response: StoredResponse | null;
+  response: StoredResponse;
   createdAt: number;
   expiresAt: number;
 };
@@ -26,6 +26,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function idempotent(services: SandboxServices): MiddlewareHandler<SandboxEnv> {
   const records = services.store.collection<IdempotencyRecord>("idempotency");
+  // Requests still running live in memory only: a crash mid-request must not block the key.
+  const running = new Map<string, string>();
   return async (c, next) => {
     const header = c.req.header("Idempotency-Key")?.trim();
     if (!header) {
@@ -43,21 +45,27 @@ export function idempotent(services: SandboxServices): MiddlewareHandler<Sandbox
       .update(`${c.req.method} ${new URL(c.req.url).pathname}\n${canonicalBody(body)}`)
       .digest("hex");
 
+    const inFlight = running.get(id);
+    if (inFlight !== undefined) {
+      throw new SandboxError(
+        409,
+        "idempotency_in_progress",
+        inFlight === fingerprint
+          ? "A request with this Idempotency-Key is still running; retry shortly."
+          : "This Idempotency-Key is in use by a different request; use a fresh key.",
+      );
+    }
     const existing = records.get(id);
     if (existing && existing.expiresAt > now) {
       if (existing.fingerprint !== fingerprint) {
         throw new SandboxError(409, "idempotency_in_progress", "This Idempotency-Key was already used for a different request; use a fresh key.");
       }
-      if (existing.state === "running" || !existing.response) {
-        throw new SandboxError(409, "idempotency_in_progress", "A request with this Idempotency-Key is still running; retry shortly.");
-      }
       const r = existing.response;
       return new Response(r.body, { status: r.status, headers: { "Content-Type": r.contentType, "Idempotent-Replayed": "true" } });
     }
 
-    // Claimed synchronously before any await: concurrent duplicates see "running".
-    records.put({ id, fingerprint, state: "running", response: null, createdAt: now, expiresAt: now + KEEP_MS });
-    let stored = false;
+    // Claimed synchronously before any await: concurrent duplicates see it running.
+    running.set(id, fingerprint);
     try {
       await next();
       const res = c.res;
@@ -66,15 +74,13 @@ export function idempotent(services: SandboxServices): MiddlewareHandler<Sandbox
         records.put({
           id,
           fingerprint,
-          state: "done",
           response: { status: res.status, body: text, contentType: res.headers.get("content-type") ?? "application/json" },
           createdAt: now,
           expiresAt: now + KEEP_MS,
         });
-        stored = true;
       }
     } finally {
-      if (!stored) records.delete(id);
+      running.delete(id);
     }
   };
 }

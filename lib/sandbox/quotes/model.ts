@@ -51,6 +51,11 @@ export type PriceCheckResult = {
 /** What the bookings module needs to know about a quote it is asked to book. */
 export type BookableQuote = {
   quote: QuoteRecord;
+  /**
+   * The row being booked, as the search showed it: the quote's own row, or the activity option
+   * picked with `supplierRateRef` at price-check (its summary carries that modality and session).
+   * Its price is the row's; the price to charge is `check.sellAmountMinor`.
+   */
   row: ResultRow;
   productType: ProductType;
   /** The last successful price-check, whatever its age. */
@@ -69,8 +74,9 @@ export interface QuoteLedger {
    * The quote as the bookings module sees it, or throws the right SandboxError:
    * 404 not_found, 403 forbidden, 410 quote_expired / search_expired,
    * 409 quote_not_price_checked (never checked, older than 10 minutes, or already claimed).
+   * With `bookingId`, a claim by that same booking does not count (its own retry).
    */
-  bookable(agencyId: string, quoteId: string): BookableQuote;
+  bookable(agencyId: string, quoteId: string, bookingId?: string): BookableQuote;
   /** One booking per quote: claims it (synchronously) or throws 409 quote_not_price_checked. */
   claim(quoteId: string, bookingId: string): void;
   /** Gives a claim back when the booking attempt did not happen (refused before any charge). */

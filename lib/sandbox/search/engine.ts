@@ -3,6 +3,7 @@ import type { Catalog } from "../catalog";
 import { assertSameAgency, type AuthContext, type SandboxServices } from "../platform/context";
 import { SandboxError, notFound } from "../platform/errors";
 import { hash32 } from "../platform/random";
+import { parseTriggers } from "../platform/triggers";
 import { parseWith } from "../platform/validate";
 import { activityDestination, activityOptions } from "./activities";
 import { decodeCursor, encodeCursor } from "./cursor";
@@ -146,6 +147,8 @@ export class SearchEngine {
     if (req.hotelId !== undefined && !catalog.hotelById.has(req.hotelId)) {
       throw new SandboxError(404, "not_found", `No hotel has canonicalId ${req.hotelId}.`);
     }
+    // Every search's query may carry search-wide triggers (price-checks and bookings of its quotes read them): refuse typos now.
+    parseTriggers(req.query, "search", "query");
     this.sweep();
     const now = clock.now();
     const token = randomBytes(8).toString("hex");
@@ -249,6 +252,14 @@ export class SearchEngine {
       return pos < 0 ? [] : this.liveRateSheet(auth, s, pos);
     }
     return session.simple.optionsOf(productId).map((row, i) => this.renderSaved(s, row, i + 1));
+  }
+
+  /** Every option saved for one product of a live flight, activity or transfer search, with their quote IDs ([] otherwise). */
+  savedOptions(searchId: string, productId: string): ResultRow[] {
+    const s = this.searches.get(searchId);
+    if (!s || this.expireIfDue(s) || s.session?.kind !== "simple") return [];
+    const simple = s.session.simple;
+    return simple.optionsOf(productId).map((row, i) => this.renderSaved(s, row, i + 1));
   }
 
   /** A search by ID, expired or not (undefined once purged). */

@@ -1,0 +1,135 @@
+import { describe, expect, it } from "vitest";
+import { detail, errorBody } from "../search/testkit";
+import type { ResultRow } from "../search/types";
+import { testSandbox } from "../testing";
+import { naturalChange, raisedPrice } from "./changes";
+import { quoteKit } from "./testkit";
+
+const sb = testSandbox();
+const q = quoteKit(sb);
+const { seed } = sb.services.config;
+
+/** A steady refundable first-source hotel rate (no natural change, no package) of a hotel search with `query`. */
+async function hotelRate(query: string): Promise<ResultRow> {
+  const { rows } = await q.search("hotel", { destination: "Edinburgh", query });
+  const row = q.steady(rows).find((r) => r.refundable && r.supplier === sb.services.search.aliases.hotel[0] && !(r.summary as { isPackage: boolean }).isPackage);
+  if (!row) throw new Error("no steady rate");
+  return row;
+}
+
+describe("search triggers on price-checks", () => {
+  it.each<[string, number, string]>([
+    ["rate-unavailable", 409, "rate_unavailable"],
+    ["unknown-supplier", 409, "unknown_supplier"],
+    ["supplier-unavailable", 503, "supplier_unavailable"],
+    ["quote-invalid", 409, "quote_invalid"],
+    ["currency-unavailable", 409, "price_check_currency_unavailable"],
+  ])("sandbox:%s → %i %s on every check", async (trigger, status, code) => {
+    const row = await hotelRate(`sandbox:${trigger}`);
+    for (let i = 0; i < 2; i++) {
+      const res = await q.check(row.rateQuoteId);
+      expect(res.status).toBe(status);
+      expect(res.body).toEqual(errorBody(code));
+    }
+  });
+
+  it.each<[string, number, string]>([
+    ["supplier-unavailable-once", 503, "supplier_unavailable"],
+    ["price-check-conflict-once", 409, "price_check_conflict"],
+  ])("sandbox:%s → the first check of each quote %i %s, the next succeeds", async (trigger, status, code) => {
+    const { rows } = await q.search("hotel", { destination: "Edinburgh", query: `sandbox:${trigger}` });
+    for (const row of rows.slice(0, 2)) {
+      const first = await q.check(row.rateQuoteId);
+      expect(first.status).toBe(status);
+      expect(first.body).toEqual(errorBody(code));
+      expect((await q.check(row.rateQuoteId)).status).toBe(200);
+      expect((await q.check(row.rateQuoteId)).status).toBe(200);
+    }
+  });
+
+  it("both once-triggers: 503, then 409, then success", async () => {
+    const { rows } = await q.search("activity", { query: "sandbox:supplier-unavailable-once sandbox:price-check-conflict-once" });
+    const id = rows[0]!.rateQuoteId;
+    expect((await q.check(id)).body).toEqual(errorBody("supplier_unavailable"));
+    expect((await q.check(id)).body).toEqual(errorBody("price_check_conflict"));
+    expect((await q.check(id)).status).toBe(200);
+  });
+
+  it("sandbox:price-change → `changed` with a dearer live price, acknowledgement required", async () => {
+    const row = await hotelRate("sandbox:price-change");
+    const res = await q.check(row.rateQuoteId);
+    expect(res.body.data).toMatchObject({
+      status: "changed",
+      sellAmountMinor: raisedPrice(seed, row),
+      previousSellAmountMinor: row.sellAmountMinor,
+      changesAcknowledgementRequired: true,
+      changes: [{ kind: "price", before: { amountMinor: row.sellAmountMinor, currency: "USD" }, after: { amountMinor: raisedPrice(seed, row), currency: "USD" } }],
+    });
+    expect(res.body.data.sellAmountMinor).toBeGreaterThan(row.sellAmountMinor);
+    // Deadline fees follow the price; the terms do not change, so there is no policy change.
+    expect(res.body.data.changes).toHaveLength(1);
+  });
+
+  it("sandbox:policy-change → free cancellation ends two days sooner (non-refundable rates: the whole stay is stated non-refundable)", async () => {
+    const row = await hotelRate("sandbox:policy-change");
+    const res = (await q.check(row.rateQuoteId)).body.data;
+    const before = row.summary.cancellationPolicy;
+    const [first, ...rest] = before.deadlines;
+    expect(res).toMatchObject({ status: "changed", sellAmountMinor: row.sellAmountMinor, changesAcknowledgementRequired: true, refundable: true });
+    expect(res.cancellationPolicy).toEqual({ ...before, deadlines: [{ ...first, from: new Date(Date.parse(first!.from) - 2 * 86_400_000).toISOString() }, ...rest] });
+    expect(res.changes).toEqual([{ kind: "cancellation_policy", message: expect.any(String), before, after: res.cancellationPolicy }]);
+
+    const { rows } = await q.search("flight", { query: "sandbox:policy-change" });
+    const nonRefundable = rows.find((r) => !r.refundable)!;
+    const flight = (await q.check(nonRefundable.rateQuoteId)).body.data;
+    expect(flight.cancellationPolicy).toEqual({ ...nonRefundable.summary.cancellationPolicy, perStayAmountsNonRefundable: [{ amountMinor: nonRefundable.sellAmountMinor, currency: "USD" }] });
+    expect(flight).toMatchObject({ status: "changed", refundable: false, changes: [{ kind: "cancellation_policy" }] });
+  });
+
+  it("sandbox:package-rate → packageRate on every product", async () => {
+    const row = await hotelRate("sandbox:package-rate");
+    expect((await q.check(row.rateQuoteId)).body.data).toMatchObject({ status: "unchanged", packageRate: true });
+    const { rows } = await q.search("transfer", { query: "sandbox:package-rate" });
+    expect((await q.check(rows[0]!.rateQuoteId)).body.data).toMatchObject({ packageRate: true });
+  });
+
+  it("sandbox:lead-contact and sandbox:titles → the lead's contact and a title on everyone", async () => {
+    const plain = await hotelRate("");
+    expect((await q.check(plain.rateQuoteId)).body.data.requirements).toMatchObject({ leadContact: false, title: "none" });
+    const row = await hotelRate("sandbox:lead-contact sandbox:titles");
+    expect(naturalChange(seed, row)).toBe("none");
+    expect((await q.check(row.rateQuoteId)).body.data).toMatchObject({ status: "unchanged", requirements: { leadContact: true, title: "all" } });
+    const { rows } = await q.search("activity", { query: "sandbox:titles" });
+    expect((await q.check(rows[0]!.rateQuoteId)).body.data.requirements.title).toBe("all");
+  });
+
+  it("triggers act on flight, activity and transfer searches too", async () => {
+    for (const type of ["flight", "activity", "transfer"] as const) {
+      const { rows } = await q.search(type, { query: "sandbox:rate-unavailable" });
+      expect((await q.check(rows[0]!.rateQuoteId)).body).toEqual(errorBody("rate_unavailable"));
+    }
+  });
+
+  it("a check that reaches the source extends the search even when a trigger fails it", async () => {
+    const { id, rows } = await q.search("hotel", { destination: "Edinburgh", query: "sandbox:supplier-unavailable" });
+    await q.advance(15 * 60);
+    expect((await q.check(rows[0]!.rateQuoteId)).status).toBe(503);
+    await q.advance(15 * 60);
+    expect((await q.results(id, "limit=1")).status).toBe(200);
+  });
+
+  it("triggers come after the quote's own checks: an unknown option is still 400 rate_option_not_offered", async () => {
+    const { rows } = await q.search("activity", { query: "sandbox:supplier-unavailable" });
+    expect((await q.check(rows[0]!.rateQuoteId, { supplierRateRef: "opt_none_0000" })).body).toEqual(errorBody("rate_option_not_offered"));
+  });
+
+  it.each([
+    ["an unknown word in a hotel search", "hotel", "sandbox:no-such-thing"],
+    ["an unknown word in an activity search", "activity", "sandbox:price-chnage"],
+    ["a booking trigger in a search query", "transfer", "sandbox:supplier-pending"],
+  ] as const)("%s → 400 validation_error at POST /search", async (_name, type, query) => {
+    const res = await q.call("POST", "/search", q.bodies[type]({ query }));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(errorBody("validation_error", [detail("query")]));
+  });
+});

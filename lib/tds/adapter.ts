@@ -1,0 +1,296 @@
+import { z } from "zod";
+import {
+  BOOKING_STATES,
+  cancellationPolicySchema,
+  countryCodeSchema,
+  isOneOf,
+  isoDateSchema,
+  occupancyEntrySchema,
+  openEnum,
+  TRAVELER_TITLES,
+  type KnownBookingState,
+} from "./base";
+
+// Every decision of shared/spec/contract-decisions.md, the document that fills what the
+// specification leaves "not shown". Nothing else in lib/tds (or the app) restates one of them,
+// so each can be changed here alone when the real contract is known. Section numbers are that
+// document's.
+
+/* ---------------------------------------------------------------- §5 shapes (used below too) */
+
+/** `error.details[]` item; `path` is dotted (`occupancy.0.adults`). */
+export const errorDetailSchema = z.looseObject({ path: z.string(), message: z.string() });
+
+/** Cursors are opaque strings: passed back as received, never parsed. */
+export type Cursor = string;
+
+// Inner fields the sandbox chooses and the client reads leniently (unknown kept, missing tolerated).
+const lenient = z.looseObject({});
+export const agencyCommissionSchema = z.looseObject({
+  percent: z.number().optional(),
+  amountMinor: z.number().optional(),
+  currency: z.string().optional(),
+});
+export const priceSummarySchema = lenient;
+export const earningsSchema = lenient;
+export const importantInformationSchema = lenient;
+export const paymentSchema = z.looseObject({
+  kind: z.string().optional(),
+  method: z.string().optional(),
+  amountMinor: z.number().optional(),
+  currency: z.string().optional(),
+  status: z.string().optional(),
+  createdAt: z.string().optional(),
+});
+export const ticketSchema = z.looseObject({
+  name: z.string().optional(),
+  ticketNo: z.string().optional(),
+  airlinePnr: z.string().nullish(),
+});
+
+/** Voucher `stay`. */
+export const voucherStaySchema = z.looseObject({
+  checkIn: z.string(),
+  checkOut: z.string(),
+  nights: z.number().int(),
+  rooms: z.array(
+    z.looseObject({ roomName: z.string().nullable(), boardBasis: z.string().nullable(), guests: z.array(z.string()) }),
+  ),
+});
+
+/** `data` of POST /bookings/:id/email-client. */
+export const emailClientResultSchema = z.looseObject({
+  sentTo: z.array(z.string()),
+  cc: z.array(z.string()).default([]),
+  pdfAttached: z.boolean(),
+});
+
+/** GET /products/activity/:activityKey. */
+export const activityContentSchema = z.looseObject({
+  activityKey: z.string(),
+  name: z.string(),
+  cityName: z.string().nullish(),
+  countryCode: z.string().nullish(),
+  description: z.string().nullish(),
+  images: z.array(z.looseObject({ url: z.string(), caption: z.string().nullish() })).default([]),
+  durationMinutes: z.number().nullish(),
+  highlights: z.array(z.string()).default([]),
+  inclusions: z.array(z.string()).default([]),
+  exclusions: z.array(z.string()).default([]),
+  meetingPoint: z.string().nullish(),
+  // The type is not decided: a sentence in the sandbox, perhaps a structured policy elsewhere.
+  cancellationPolicy: z.union([z.string(), z.looseObject({})]).nullish(),
+});
+
+/**
+ * Supplier outcome statuses in results meta: values not shown; these are the sandbox's, and
+ * the enum stays open.
+ */
+export const SUPPLIER_OUTCOME_STATUSES = ["pending", "completed", "failed"] as const;
+
+/** Rate limits per key and minute of calls the specification's table leaves out. */
+export const DECIDED_RATE_LIMITS = { priceCheck: 60, unlisted: 120 } as const;
+
+/* ----------------------------------------------------------------------- §1 price-check */
+
+export const priceCheckPath = (quoteId: string) => `/quotes/${encodeURIComponent(quoteId)}/price-check`;
+export const priceCheckRequestSchema = z.strictObject({ supplierRateRef: z.string().min(1).optional() });
+
+/** §8: retried once, as the specification says; no other price-check error is retried (it is not idempotent). */
+export const PRICE_CHECK_RETRY = { codes: ["price_check_conflict"], times: 1 } as const;
+
+export const BOOKING_QUESTION_TYPES = ["text", "number", "date", "select", "boolean"] as const;
+export const bookingQuestionSchema = z.looseObject({
+  code: z.string(),
+  label: z.string(),
+  required: z.boolean(),
+  perTraveler: z.boolean(),
+  type: openEnum(BOOKING_QUESTION_TYPES),
+  options: z.array(z.string()).nullish(),
+  maxLength: z.number().int().nullish(),
+});
+
+/** The key of an answer in `bookingAnswers`: `code`, or `CODE:n` for traveller n (0-based). */
+export function bookingAnswerKey(question: { code: string; perTraveler: boolean }, travelerIndex?: number): string {
+  return question.perTraveler ? `${question.code}:${travelerIndex ?? 0}` : question.code;
+}
+
+export const TITLE_REQUIREMENTS = ["none", "lead", "all"] as const;
+export const requirementsSchema = z.looseObject({
+  leadContact: z.boolean(),
+  title: openEnum(TITLE_REQUIREMENTS),
+  travelDocuments: z.boolean(),
+  flightDetails: z.boolean(),
+  panRequired: z.boolean(),
+  bookingQuestions: z.array(bookingQuestionSchema).default([]),
+});
+
+export const PRICE_CHANGE_KINDS = ["price", "cancellation_policy", "board_basis", "other"] as const;
+export const priceCheckSchema = z.looseObject({
+  quoteId: z.string(),
+  status: openEnum(["unchanged", "changed"]),
+  sellAmountMinor: z.number().int(),
+  sellCurrency: z.string(),
+  previousSellAmountMinor: z.number().int(),
+  changes: z.array(
+    z.looseObject({ kind: openEnum(PRICE_CHANGE_KINDS), message: z.string(), before: z.unknown(), after: z.unknown() }),
+  ),
+  changesAcknowledgementRequired: z.boolean(),
+  packageRate: z.boolean(),
+  refundable: z.boolean(),
+  cancellationPolicy: cancellationPolicySchema,
+  holdable: z.boolean(),
+  checkedAt: z.string(),
+  bookableUntil: z.string(),
+  quoteExpiresAt: z.string(),
+  requirements: requirementsSchema,
+});
+
+/* ----------------------------------------------------------------- §2 activity options */
+
+export const activityOptionsPath = (quoteId: string) => `/quotes/${encodeURIComponent(quoteId)}/options`;
+export const activityOptionsRequestSchema = z.strictObject({
+  occupancy: z.array(occupancyEntrySchema).min(1).max(8, "At most 8 entries for activities.").optional(),
+});
+export const activityOptionSchema = z.looseObject({
+  supplierRateRef: z.string(),
+  label: z.string(),
+  startTime: z.string().nullable(),
+  sellAmountMinor: z.number().int(),
+  sellCurrency: z.string(),
+});
+
+/* -------------------------------------------------------------------- §3 traveller record */
+
+/** A traveller as the desk sends it; which optional fields are needed follows the price-check's `requirements`. */
+export const travelerSchema = z
+  .strictObject({
+    roomIndex: z.number().int().min(0).max(8).optional(),
+    type: z.enum(["adult", "child"]),
+    age: z.number().int().min(0).max(120).optional(),
+    title: z.enum(TRAVELER_TITLES, `Title is one of ${TRAVELER_TITLES.join(", ")}.`).optional(),
+    firstName: z.string().trim().min(1, "Required."),
+    lastName: z.string().trim().min(1, "Required."),
+    email: z.email("Expected an email address.").optional(),
+    phone: z
+      .string()
+      .regex(/^\+[1-9]\d{6,14}$/, "Expected an international number in E.164 form, such as +14155550123.")
+      .optional(),
+    dateOfBirth: isoDateSchema.optional(),
+    gender: z.enum(["male", "female"]).optional(),
+    passportNumber: z.string().trim().min(1).optional(),
+    passportExpiry: isoDateSchema.optional(),
+    nationality: countryCodeSchema.optional(),
+    carrierName: z.string().trim().min(1).optional(),
+    flightNumber: z.string().trim().min(1).max(7, "At most 7 characters.").optional(),
+  })
+  .refine((t) => t.type !== "child" || (t.age !== undefined && t.age <= 17), { path: ["age"], message: "A child needs an age from 0 to 17." });
+
+/** A traveller as read back in a booking detail: every field optional, unknown ones kept. */
+export const travelerRecordSchema = z.looseObject({
+  roomIndex: z.number().int().nullish(),
+  type: z.string().nullish(),
+  age: z.number().nullish(),
+  title: z.string().nullish(),
+  firstName: z.string().nullish(),
+  lastName: z.string().nullish(),
+  email: z.string().nullish(),
+  phone: z.string().nullish(),
+});
+
+/* ----------------------------------------------------------------- §4 states and transitions */
+
+/** `refresh-status` on `supplier_pending` answers one of these (or a state added later). */
+export const REFRESH_OUTCOMES = ["confirmed", "failed", "supplier_pending"] as const satisfies readonly KnownBookingState[];
+/** `pay` on `held` answers one of these. */
+export const PAY_OUTCOMES = ["confirmed", "supplier_pending"] as const satisfies readonly KnownBookingState[];
+
+/** Pay's response is "the booking's new state": read as `{ bookingId, orderRef, state }`, only `state` relied on. */
+export const payResultSchema = z.looseObject({
+  bookingId: z.string().optional(),
+  orderRef: z.string().optional(),
+  state: openEnum(PAY_OUTCOMES),
+});
+
+export type BookingActions = { refresh: boolean; pay: boolean; cancel: boolean; email: boolean };
+
+/**
+ * What the desk may offer on a booking in `state`. A state it does not know (such as the
+ * in-progress cancellation, whose name is never relied on) is shown as-is and read-only.
+ */
+export function bookingActions(state: string): BookingActions {
+  const none: BookingActions = { refresh: false, pay: false, cancel: false, email: false };
+  if (!isOneOf(BOOKING_STATES, state)) return none;
+  return {
+    refresh: state === "supplier_pending",
+    pay: state === "held",
+    cancel: state === "confirmed" || state === "held",
+    email: state === "confirmed" || state === "cancelled" || state === "refunded",
+  };
+}
+
+/** Search sessions go `pending` → `partial` → `completed`, or `failed`: keep reading while filling. An unknown status is not polled. */
+export function isSessionFilling(status: string): boolean {
+  return status === "pending" || status === "partial";
+}
+
+/* -------------------------------------------------------- §5 booking-detail inner shapes */
+
+export const lineItemDetailsSchema = z.looseObject({
+  // hotel
+  hotelConfirmationRef: z.string().nullish(),
+  hotelConfirmationRefs: z.array(z.string()).nullish(),
+  hotelConfirmationNumber: z.string().nullish(),
+  // flight
+  pnr: z.string().nullish(),
+  airlinePnr: z.string().nullish(),
+  tickets: z.array(ticketSchema).nullish(),
+  ticketingStatus: z.string().nullish(),
+  // activity and transfer
+  supplierVouchers: z.unknown().optional(),
+  panRequired: z.boolean().nullish(),
+  bookingQuestions: z.array(bookingQuestionSchema.partial()).nullish(),
+  transferLegs: z.array(z.looseObject({})).nullish(),
+});
+
+/* ------------------------------------------- result-row summaries the specification leaves open */
+
+// Only hotel summaries are specified field by field (schemas.ts). For the other products the
+// specification says "display fields" (plus transfers' `tripType`): the fields below are the
+// sandbox's, read when present and never required.
+const displayPolicy = cancellationPolicySchema.optional();
+
+export const flightSummarySchema = z.looseObject({
+  airline: z.string().nullish(),
+  airlineCode: z.string().nullish(),
+  cabinClass: z.string().nullish(),
+  fareName: z.string().nullish(),
+  stops: z.number().nullish(),
+  durationMinutes: z.number().nullish(),
+  slices: z.array(z.looseObject({})).nullish(),
+  cancellationPolicy: displayPolicy,
+});
+
+export const activitySummarySchema = z.looseObject({
+  activityName: z.string().nullish(),
+  activityKey: z.string().nullish(),
+  cityName: z.string().nullish(),
+  modality: z.string().nullish(),
+  date: z.string().nullish(),
+  sessionStartTime: z.string().nullish(),
+  durationMinutes: z.number().nullish(),
+  cancellationPolicy: displayPolicy,
+});
+
+export const transferSummarySchema = z.looseObject({
+  /** Specified: `round` when one row covers both directions. */
+  tripType: openEnum(["round", "one_way"]).nullish(),
+  vehicle: z.string().nullish(),
+  serviceType: z.string().nullish(),
+  pickupName: z.string().nullish(),
+  dropoffName: z.string().nullish(),
+  pickupAt: z.string().nullish(),
+  returnAt: z.string().nullish(),
+  durationMinutes: z.number().nullish(),
+  cancellationPolicy: displayPolicy,
+});

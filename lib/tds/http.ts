@@ -1,0 +1,246 @@
+import type { z } from "zod";
+import {
+  TdsConnectionError,
+  TdsError,
+  TdsResponseError,
+  TdsTimeoutError,
+  tdsErrorFromResponse,
+} from "./errors";
+
+// The one sender of requests to the service, in the manner of stripe-node's RequestSender:
+// key and JSON headers, a timeout per attempt, retries with exponential backoff and full
+// jitter only where repeating is safe, one idempotency key reused on every retry, and every
+// failure turned into a TdsError by one factory.
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+export type RequestEvent = { method: string; url: string; attempt: number; idempotencyKey: string | null };
+export type ResponseEvent = RequestEvent & {
+  status: number | null;
+  durationMs: number;
+  requestId: string | null;
+  error: TdsError | null;
+  /** Set when the sender will try again after this many milliseconds. */
+  retryInMs: number | null;
+};
+export type TdsHooks = {
+  onRequest?: (event: RequestEvent) => void;
+  onResponse?: (event: ResponseEvent) => void;
+};
+
+export type SenderConfig = {
+  /** The service's base address (`TDS_BASE_URL`); `/api/v1` is appended. */
+  baseUrl: string;
+  apiKey: string;
+  fetch?: FetchLike;
+  /** Default per-attempt timeout. */
+  timeoutMs?: number;
+  /** Default retries of a retryable call. */
+  maxRetries?: number;
+  /** Longest Retry-After the sender waits out; a longer one is returned to the caller as the 429. */
+  maxRetryAfterMs?: number;
+  hooks?: TdsHooks;
+  /** Injected in tests so that backoff never waits. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+};
+
+/** Options every client method accepts. */
+export type CallOptions = {
+  /** Aborting it stops the call (and its retries) with the signal's reason. */
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  maxRetries?: number;
+};
+
+export type SendOptions = CallOptions & {
+  method: "GET" | "POST";
+  /** After `/api/v1`, path parameters already encoded. */
+  path: string;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  body?: unknown;
+  /** Makes a POST retryable: the same key is sent on every attempt. */
+  idempotencyKey?: string;
+  /** Codes retried even on a call that is otherwise not retried (price-check's conflict). */
+  retryCodes?: readonly string[];
+};
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_MAX_RETRIES = 2;
+export const INITIAL_RETRY_DELAY_MS = 500;
+export const MAX_RETRY_DELAY_MS = 5_000;
+export const MAX_RETRY_AFTER_MS = 10_000;
+/** A keyed request still running elsewhere needs time to finish before asking again. */
+export const IN_PROGRESS_MIN_DELAY_MS = 1_000;
+
+export type Sender = ReturnType<typeof createSender>;
+
+export function createSender(config: SenderConfig) {
+  const root = `${config.baseUrl.replace(/\/+$/, "")}/api/v1`;
+  const doFetch: FetchLike = config.fetch ?? ((input, init) => fetch(input, init));
+  const sleep = config.sleep ?? defaultSleep;
+  const random = config.random ?? Math.random;
+  const maxRetryAfterMs = config.maxRetryAfterMs ?? MAX_RETRY_AFTER_MS;
+
+  const url = (opts: SendOptions) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null) params.set(k, String(v));
+    const qs = params.toString();
+    return `${root}${opts.path}${qs ? `?${qs}` : ""}`;
+  };
+
+  /** Full jitter: anywhere between 0 and the exponential cap. */
+  const backoff = (attempt: number) => random() * Math.min(MAX_RETRY_DELAY_MS, INITIAL_RETRY_DELAY_MS * 2 ** attempt);
+
+  /** Milliseconds to wait before retrying after `err`, or null when it must not be retried. */
+  function retryDelay(err: TdsError, attempt: number, opts: SendOptions): number | null {
+    if (opts.retryCodes?.includes(err.code)) return backoff(attempt);
+    const retryable = opts.method === "GET" || opts.idempotencyKey !== undefined;
+    if (!retryable || err instanceof TdsResponseError) return null;
+    if (err instanceof TdsConnectionError) return backoff(attempt);
+    const status = err.status ?? 0;
+    const asked = err.retryAfter === null ? null : err.retryAfter * 1000;
+    if (status === 429) {
+      if (asked === null) return backoff(attempt);
+      return asked <= maxRetryAfterMs ? asked : null;
+    }
+    if (status === 409 && err.code === "idempotency_in_progress") return Math.max(IN_PROGRESS_MIN_DELAY_MS, backoff(attempt));
+    if (status >= 500) return asked !== null && asked <= maxRetryAfterMs ? Math.max(asked, backoff(attempt)) : backoff(attempt);
+    return null;
+  }
+
+  async function attempt(opts: SendOptions, target: string, n: number, accept: string): Promise<{ res: Response; text: string }> {
+    const timeoutMs = opts.timeoutMs ?? config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+    const headers: Record<string, string> = { "X-API-Key": config.apiKey, Accept: accept };
+    if (opts.body !== undefined) headers["Content-Type"] = "application/json";
+    if (opts.idempotencyKey !== undefined) headers["Idempotency-Key"] = opts.idempotencyKey;
+    const init: RequestInit = {
+      method: opts.method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal,
+      cache: "no-store",
+    };
+
+    notify(() => config.hooks?.onRequest?.(requestEvent(opts, target, n)));
+    try {
+      // Raced against the signal as well: a fetch (or body) that ignores it must not hang the call.
+      const res = await abortable(doFetch(target, init), signal);
+      const text = await abortable(res.text(), signal);
+      return { res, text };
+    } catch (cause) {
+      if (opts.signal?.aborted) throw opts.signal.reason;
+      throw timeout.aborted ? new TdsTimeoutError(timeoutMs) : new TdsConnectionError("The service could not be reached.", cause);
+    }
+  }
+
+  async function run<T>(opts: SendOptions, accept: string, read: (res: Response, text: string) => T): Promise<T> {
+    const target = url(opts);
+    const maxRetries = opts.maxRetries ?? config.maxRetries ?? DEFAULT_MAX_RETRIES;
+    for (let n = 0; ; n++) {
+      const started = performance.now();
+      const report = (status: number | null, requestId: string | null, error: TdsError | null, retryInMs: number | null) =>
+        notify(() =>
+          config.hooks?.onResponse?.({ ...requestEvent(opts, target, n), status, durationMs: performance.now() - started, requestId, error, retryInMs }),
+        );
+      let error: TdsError;
+      try {
+        const { res, text } = await attempt(opts, target, n, accept);
+        if (!res.ok) throw tdsErrorFromResponse(res.status, res.headers, text);
+        const value = read(res, text);
+        report(res.status, res.headers.get("x-request-id") ?? res.headers.get("request-id"), null, null);
+        return value;
+      } catch (err) {
+        if (!(err instanceof TdsError)) throw err;
+        error = err;
+      }
+      const delay = n < maxRetries ? retryDelay(error, n, opts) : null;
+      report(error.status, error.requestId, error, delay);
+      if (delay === null) throw error;
+      await sleep(delay, opts.signal);
+      if (opts.signal?.aborted) throw opts.signal.reason;
+    }
+  }
+
+  return {
+    /** A JSON call: the whole envelope, parsed with `schema` (which decides what `data` and `meta` are). */
+    json<S extends z.ZodType>(opts: SendOptions, schema: S): Promise<z.output<S>> {
+      return run(opts, "application/json", (res, text) => {
+        let body: unknown;
+        try {
+          body = JSON.parse(text);
+        } catch (cause) {
+          throw new TdsResponseError({
+            status: res.status,
+            headers: res.headers,
+            message: `The service answered HTTP ${res.status} with a body that is not JSON.`,
+            cause,
+          });
+        }
+        const parsed = schema.safeParse(body);
+        if (!parsed.success) {
+          throw new TdsResponseError({
+            status: res.status,
+            headers: res.headers,
+            message: `The service's answer to ${opts.method} ${opts.path.split("?")[0]} does not have the expected shape.`,
+            issues: parsed.error.issues,
+          });
+        }
+        return parsed.data;
+      });
+    },
+    /** A non-JSON success body (the printable voucher); errors are still envelopes. */
+    text(opts: SendOptions, accept = "text/html"): Promise<string> {
+      return run(opts, accept, (_res, text) => text);
+    },
+  };
+}
+
+const requestEvent = (opts: SendOptions, url: string, attempt: number): RequestEvent => ({
+  method: opts.method,
+  url,
+  attempt,
+  idempotencyKey: opts.idempotencyKey ?? null,
+});
+
+/** Observability must never break a call. */
+function notify(hook: () => void): void {
+  try {
+    hook();
+  } catch {
+    // ignored
+  }
+}
+
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (err: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(err);
+      },
+    );
+  });
+}
+
+function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+    signal?.addEventListener("abort", done, { once: true });
+  });
+}
