@@ -208,6 +208,10 @@ export function failBooking(s: TransitionServices, b: Booking, reason: string): 
 export function refreshFromSource(s: TransitionServices, b: Booking): Booking {
   const pending = b.supplierPending;
   const now = s.clock.now();
+  // The source is busy cancelling: asking it about the booking now is the generic `conflict`.
+  if (b.state === "cancellation_pending") {
+    throw new SandboxError(409, "conflict", `Booking ${b.orderRef} is being cancelled; read it again once the cancellation has finished.`);
+  }
   if (b.state !== "supplier_pending" || !pending || now < pending.resolveAt) return b;
   if (pending.outcome === "failed") return failBooking(s, b, "supplier_rejected");
   return { ...withConfirmation(withState(b, "confirmed", now), now), supplierPending: null };

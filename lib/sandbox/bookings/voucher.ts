@@ -14,6 +14,10 @@ import type { Booking, Traveler } from "./model";
 export const VOUCHER_STATES: ReadonlySet<string> = new Set(["confirmed", "cancellation_pending", "cancelled", "refunded"]);
 
 export function assertVoucherState(b: Booking): void {
+  // `sandbox:voucher-withdrawn` on the lead traveller: the source withdrew the voucher (the generic `gone`).
+  if (b.triggers.includes("voucher-withdrawn")) {
+    throw new SandboxError(410, "gone", `The voucher of booking ${b.orderRef} was withdrawn by the source and is no longer available.`);
+  }
   if (!VOUCHER_STATES.has(b.state)) {
     throw validationError(
       `Booking ${b.orderRef} is ${b.state}: vouchers exist only for confirmed bookings (and cancelled or refunded ones, marked as cancelled).`,

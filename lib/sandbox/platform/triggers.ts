@@ -39,6 +39,7 @@ export const TRIGGERS = {
   "cancel-pending": { place: "traveler", effect: "Cancelling answers the in-progress state; it settles after 5 virtual minutes." },
   "refund-review": { place: "traveler", effect: "Cancelling answers `refund.status` `manual_review`." },
   "card-auth-pending": { place: "traveler", effect: "Paying the held booking: 409 `payment_authentication_pending` (a card authentication never completed)." },
+  "voucher-withdrawn": { place: "traveler", effect: "The voucher and its document answer 410 `gone` (withdrawn by the source)." },
   "refund-later": { place: "traveler", effect: "Cancelling answers `cancelled`; the refund settles to `refunded` after 1 virtual hour." },
   // email-client `note`
   "pdf-fails": { place: "email", effect: "The voucher PDF does not render: the email goes without it (`pdfAttached: false`)." },

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# `npm run bench`: every benchmark in bench/, each printing its figures.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+for b in bench/*.ts; do
+  printf '\n== %s\n' "$b"
+  npx tsx "$b"
+done
