@@ -173,7 +173,8 @@ function priceSummary(ctx: Ctx): string {
 }
 
 function goodToKnow(ctx: Ctx, extra: string[]): string {
-  const lines = [...extra, ...textLines(ctx.b.importantInformation)];
+  // Sentence by sentence, so a comment that is also among the house rules shows once.
+  const lines = [...extra.flatMap((e) => textLines(e)), ...textLines(ctx.b.importantInformation)];
   const shown = [...new Set(lines)].filter((l) => ctx.prices || !MONEY_TEXT.test(l));
   return section("Good to know", list(shown), shown.length > 5 ? "two-col" : "");
 }
