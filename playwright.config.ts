@@ -21,8 +21,10 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "desktop", use: { ...VIEWPORTS.desktop } },
-    { name: "narrow", use: { ...VIEWPORTS.narrow } },
+    // Signs the demo advisor and admin in once and saves their cookies (STORAGE_STATE).
+    { name: "setup", testMatch: /.*\.setup\.ts/ },
+    { name: "desktop", use: { ...VIEWPORTS.desktop }, dependencies: ["setup"] },
+    { name: "narrow", use: { ...VIEWPORTS.narrow }, dependencies: ["setup"] },
   ],
   webServer: {
     // A production build on fresh data dirs; scripts/test-all.sh builds first and sets

@@ -4,6 +4,7 @@ import { AgencyCard } from "@/components/status/agency-card";
 import { DatabaseStatusCard, DatabaseStatusSkeleton } from "@/components/status/database-status-card";
 import { ServiceStatusCard, ServiceStatusSkeleton } from "@/components/status/service-status-card";
 import { RefreshIcon } from "@/components/ui/icons";
+import { requireUser } from "@/lib/auth/session";
 import { getEnv } from "@/lib/server-env";
 
 // Every visit checks live: nothing on this page may be cached or prerendered.
@@ -17,7 +18,8 @@ const timeFormat = new Intl.DateTimeFormat("en-GB", {
   timeZoneName: "short",
 });
 
-export default function HomePage() {
+export default async function HomePage() {
+  await requireUser("/");
   const env = getEnv();
   const checkedAt = new Date();
   return (

@@ -17,7 +17,18 @@ export const e2eServerEnv: Record<string, string> = {
   PGLITE_DIR: ".data/e2e-pglite",
   AGENCY_CURRENCY: "USD",
   AGENCY_MARKET: "US",
+  // The demo admin and advisor (lib/auth/config.ts) exist from the start, as in development.
+  SEED_DEMO_USERS: "1",
+  // Sign-in throttling counts in this server's memory, fresh at every start like its data
+  // dirs, even when the shell running the tests has a REDIS_URL.
+  REDIS_URL: "",
 };
+
+/** Signed-in browser states written by e2e/auth.setup.ts, for `test.use({ storageState })`. */
+export const STORAGE_STATE = {
+  advisor: "test-results/.auth/advisor.json",
+  admin: "test-results/.auth/admin.json",
+} as const;
 
 export const CHROMIUM_LAUNCH_OPTIONS = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

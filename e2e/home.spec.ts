@@ -1,7 +1,9 @@
-import { E2E_ORIGIN, E2E_TDS_API_KEY } from "./constants";
+import { E2E_ORIGIN, E2E_TDS_API_KEY, STORAGE_STATE } from "./constants";
 import { expect, test } from "./fixtures";
 
 test.describe("home page", () => {
+  test.use({ storageState: STORAGE_STATE.advisor });
+
   test("shows the brand and the live status of the service, the agency and the database", async ({
     page,
     expectAccessible,

@@ -1,3 +1,4 @@
+import { parseAuthConfig } from "./auth/config";
 import { EnvError, getEnv, redactUrl, type Env } from "./env";
 
 // What the server does once at start (instrumentation.ts): refuse a bad environment
@@ -40,6 +41,10 @@ export const bannerSections: BannerSection[] = [
     title: "Agency",
     lines: (env) => [`currency ${env.AGENCY_CURRENCY}, market ${env.AGENCY_MARKET}`],
   },
+  {
+    title: "Demo logins",
+    lines: async () => (await import("./auth/startup")).demoLoginLines(),
+  },
 ];
 
 export async function renderBanner(env: Env, sections: BannerSection[] = bannerSections): Promise<string> {
@@ -57,8 +62,10 @@ export async function renderBanner(env: Env, sections: BannerSection[] = bannerS
 /** Validates the environment; on a bad value prints why and stops the process. */
 export async function startServer(): Promise<void> {
   let env: Env;
+  let seedDemoUsers: boolean;
   try {
     env = getEnv();
+    ({ seedDemoUsers } = parseAuthConfig());
   } catch (err) {
     if (err instanceof EnvError) {
       console.error(`\n${err.message}\n\nSee README.md#configuration.\n`);
@@ -67,6 +74,16 @@ export async function startServer(): Promise<void> {
     throw err;
   }
   if (!env.isProduction) console.log(await renderBanner(env));
+
+  // The e2e server runs a production build with SEED_DEMO_USERS=1; it must have its
+  // users before it answers, so this is awaited (a failure is reported, not fatal).
+  if (seedDemoUsers) {
+    if (env.isProduction) console.warn("[auth] SEED_DEMO_USERS is on: the documented demo logins can sign in.");
+    const { ensureDemoUsers } = await import("./auth/startup");
+    await ensureDemoUsers().catch((err: unknown) => {
+      console.error(`[auth] could not create the demo users: ${err instanceof Error ? err.message : String(err)}`);
+    });
+  }
 
   // Open (and migrate) the database now rather than on the first request: a fresh
   // PGlite directory takes seconds to initialise. Failures are reported, not fatal;

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: every check the project has, in order, stopping at the first failure.
-# Needs PostgreSQL at 127.0.0.1:5432 with a database `test` (lib/db tests) and
-# Chromium at /usr/bin/chromium (Playwright); .ci/run makes sure of both.
+# Needs PostgreSQL at 127.0.0.1:5432 with a database `test` (lib/db tests), Redis at
+# 127.0.0.1:6379 (the BFF's shared rate budget and cache) and Chromium at
+# /usr/bin/chromium (Playwright); .ci/run makes sure of all three.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
@@ -26,6 +27,10 @@ done_step vitest
 step "production build (next build)"
 npx next build
 done_step build
+
+step "key-leak check (built assets and a crawl of the running app)"
+npx tsx scripts/check-key-leak.ts
+done_step key-leak
 
 step "end-to-end tests (playwright)"
 E2E_SKIP_BUILD=1 npx playwright test

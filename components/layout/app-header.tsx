@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { connection } from "next/server";
 import { Suspense } from "react";
+import { UserMenu } from "../auth/user-menu";
 import { Logo } from "../brand/logo";
 import { getEnv } from "@/lib/server-env";
 
@@ -11,9 +12,14 @@ export function AppHeader() {
         <Link href="/" aria-label="Agency Desk home" className="rounded-md">
           <Logo />
         </Link>
-        <Suspense fallback={null}>
-          <AgencyBadge />
-        </Suspense>
+        <div className="flex items-center gap-3 sm:gap-4">
+          <Suspense fallback={null}>
+            <AgencyBadge />
+          </Suspense>
+          <Suspense fallback={null}>
+            <UserMenu />
+          </Suspense>
+        </div>
       </div>
     </header>
   );
@@ -25,7 +31,7 @@ async function AgencyBadge() {
   const { AGENCY_CURRENCY: currency, AGENCY_MARKET: market } = getEnv();
   return (
     <p
-      className="inline-flex items-center gap-2 rounded-full border border-slate-200 bg-slate-50 px-3 py-1 text-xs font-medium text-slate-600"
+      className="hidden items-center gap-2 rounded-full border border-slate-200 bg-slate-50 px-3 py-1 text-xs font-medium text-slate-600 sm:inline-flex"
       aria-label={`Agency currency ${currency}, market ${market}`}
     >
       <span className="font-mono text-ink">{currency}</span>

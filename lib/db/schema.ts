@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   index,
+  integer,
   pgTable,
   text,
   timestamp,
@@ -22,8 +23,9 @@ const updatedAt = () =>
     .defaultNow()
     .$onUpdate(() => new Date());
 
-export const USER_ROLES = ["advisor", "admin"] as const;
-export type UserRole = (typeof USER_ROLES)[number];
+import { USER_ROLES } from "../auth/roles";
+
+export { USER_ROLES, type UserRole } from "../auth/roles";
 
 export const users = pgTable(
   "users",
@@ -34,8 +36,12 @@ export const users = pgTable(
     email: text("email").notNull(),
     name: text("name").notNull(),
     role: text("role", { enum: USER_ROLES }).notNull().default("advisor"),
-    passwordHash: text("password_hash").notNull(),
+    // Null until an invited user sets a password through their invite link.
+    passwordHash: text("password_hash"),
     active: boolean("active").notNull().default(true),
+    // Sealed into the session cookie; bumping it signs the user out everywhere.
+    sessionVersion: integer("session_version").notNull().default(1),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -44,6 +50,26 @@ export const users = pgTable(
     check("users_email_lowercase", sql`${t.email} = lower(${t.email})`),
     check("users_role_known", sql`${t.role} in ('advisor', 'admin')`),
   ],
+);
+
+/**
+ * One-time links that let an invited user set their password. Only the SHA-256 of the
+ * token is stored, so a leaked database does not leak working links.
+ */
+export const userInvites = pgTable(
+  "user_invites",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("user_invites_token_hash_unique").on(t.tokenHash), index("user_invites_user_idx").on(t.userId)],
 );
 
 /** What the desk knows about a booking attempt: the outcome `unknown` means the service was asked and did not answer. */
@@ -88,6 +114,9 @@ export const bookingsLedger = pgTable(
 
 export const BOOKING_ACTIONS = ["pay", "cancel", "email", "refresh"] as const;
 export type BookingAction = (typeof BOOKING_ACTIONS)[number];
+/** An action's outcome: `unknown` means the service was asked and did not answer. */
+export const ACTION_OUTCOMES = ["pending", "succeeded", "failed", "unknown"] as const;
+export type ActionOutcome = (typeof ACTION_OUTCOMES)[number];
 
 /** Who did what to a booking after it was made (the service attributes everything to the key). */
 export const bookingActions = pgTable(
@@ -100,7 +129,9 @@ export const bookingActions = pgTable(
       .references(() => users.id, { onDelete: "restrict" }),
     action: text("action", { enum: BOOKING_ACTIONS }).notNull(),
     idempotencyKey: text("idempotency_key"),
-    outcome: text("outcome", { enum: LEDGER_OUTCOMES }).notNull().default("pending"),
+    outcome: text("outcome", { enum: ACTION_OUTCOMES }).notNull().default("pending"),
+    // The booking's state as the service answered the action (pay, cancel, refresh).
+    state: text("state"),
     errorCode: text("error_code"),
     createdAt: createdAt(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
@@ -109,7 +140,7 @@ export const bookingActions = pgTable(
     index("booking_actions_booking_idx").on(t.bookingId, t.createdAt),
     uniqueIndex("booking_actions_idempotency_key_unique").on(t.idempotencyKey),
     check("booking_actions_action_known", sql`${t.action} in ('pay', 'cancel', 'email', 'refresh')`),
-    check("booking_actions_outcome_known", sql`${t.outcome} in ('pending', 'booked', 'failed', 'unknown')`),
+    check("booking_actions_outcome_known", sql`${t.outcome} in ('pending', 'succeeded', 'failed', 'unknown')`),
   ],
 );
 
@@ -130,3 +161,4 @@ export type LedgerEntry = typeof bookingsLedger.$inferSelect;
 export type NewLedgerEntry = typeof bookingsLedger.$inferInsert;
 export type BookingActionRow = typeof bookingActions.$inferSelect;
 export type LoginAttempt = typeof loginAttempts.$inferSelect;
+export type UserInvite = typeof userInvites.$inferSelect;

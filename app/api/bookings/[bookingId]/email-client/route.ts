@@ -1,0 +1,17 @@
+// POST /api/bookings/:bookingId/email-client – email the voucher to the client (recorded in the ledger)
+import { bookingAction } from "@/lib/bff/bookings";
+import { ok, route } from "@/lib/bff/handler";
+import { params } from "@/lib/bff/schemas";
+import { emailClientRequestSchema } from "@/lib/tds";
+
+export const dynamic = "force-dynamic";
+
+export const POST = route(
+  { auth: "user", params: params("bookingId"), body: emailClientRequestSchema },
+  async ({ tds, deps, user, body, params: { bookingId } }) =>
+    ok(
+      await bookingAction(await deps.db(), { bookingId, user, action: "email", idempotencyKey: null }, () =>
+        tds.emailClient(bookingId, body),
+      ),
+    ),
+);

@@ -1,0 +1,132 @@
+import type { z } from "zod";
+import { UserError, type UserErrorCode } from "./users";
+
+// The JSON envelope of the auth and users handlers (the service's own shape:
+// `{ data, meta, error: { code, message, details } }`), the one error table, and the
+// checks every mutating request passes. No Next imports, so vitest can test it.
+
+export const ERROR_STATUS = {
+  validation_error: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  gone: 410,
+  rate_limited: 429,
+  internal_error: 500,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export type ErrorDetail = { path: string; message: string };
+export type Envelope<T> =
+  | { data: T; meta: Record<string, unknown>; error: null }
+  | { data: null; meta: Record<string, unknown>; error: { code: ErrorCode; message: string; details: ErrorDetail[] } };
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: ErrorDetail[] = [],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+export function dataResponse<T>(data: T, init: { status?: number; meta?: Record<string, unknown> } = {}): Response {
+  const body: Envelope<T> = { data, meta: init.meta ?? {}, error: null };
+  return Response.json(body, { status: init.status ?? 200, headers: { "Cache-Control": "no-store" } });
+}
+
+export function errorResponse(err: ApiError): Response {
+  const body: Envelope<never> = { data: null, meta: {}, error: { code: err.code, message: err.message, details: err.details } };
+  return Response.json(body, { status: ERROR_STATUS[err.code], headers: { "Cache-Control": "no-store", ...err.headers } });
+}
+
+const USER_ERRORS: Record<UserErrorCode, { code: ErrorCode; path?: string }> = {
+  email_taken: { code: "conflict", path: "email" },
+  not_found: { code: "not_found" },
+  self_change: { code: "forbidden" },
+  last_admin: { code: "conflict" },
+  password_already_set: { code: "conflict" },
+  invite_invalid: { code: "not_found" },
+  invite_expired: { code: "gone" },
+  invite_used: { code: "conflict" },
+};
+
+/** Any thrown value as an ApiError; unexpected ones become a 500 that hides internals. */
+export function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  if (err instanceof UserError) {
+    const { code, path } = USER_ERRORS[err.code];
+    return new ApiError(code, err.message, path ? [{ path, message: err.message }] : []);
+  }
+  console.error("[auth] unexpected error:", err);
+  return new ApiError("internal_error", "Something went wrong on our side. Try again in a moment.");
+}
+
+/** Runs a handler and answers every failure in the envelope. */
+export function handle<A extends unknown[]>(fn: (...args: A) => Promise<Response>): (...args: A) => Promise<Response> {
+  return async (...args) => {
+    try {
+      return await fn(...args);
+    } catch (err) {
+      return errorResponse(toApiError(err));
+    }
+  };
+}
+
+export const validationDetails = (error: z.ZodError): ErrorDetail[] =>
+  error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
+
+/** The request's JSON body parsed with `schema`; a 400 `validation_error` naming each field otherwise. */
+export async function parseBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    throw new ApiError("validation_error", "The request body must be JSON.");
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    throw new ApiError("validation_error", "Some fields need attention.", validationDetails(parsed.error));
+  }
+  return parsed.data;
+}
+
+/**
+ * Refuses a state-changing request another site made the browser send. Browsers send
+ * `Origin` with every POST, PATCH and DELETE; it must be the app's origin or match the
+ * Host the request came to. Without `Origin`, `Sec-Fetch-Site` decides; a request with
+ * neither is not from a browser, so it carries no victim's cookie.
+ */
+export function assertSameOrigin(headers: Headers, appOrigin: string): void {
+  const origin = headers.get("origin");
+  if (origin !== null) {
+    const host = headers.get("host");
+    let ok = origin === appOrigin;
+    try {
+      ok ||= origin !== "null" && host !== null && new URL(origin).host === host;
+    } catch {
+      ok = false;
+    }
+    if (!ok) throw new ApiError("forbidden", "This request came from another site, so it was refused.");
+    return;
+  }
+  const site = headers.get("sec-fetch-site");
+  if (site !== null && site !== "same-origin" && site !== "none") {
+    throw new ApiError("forbidden", "This request came from another site, so it was refused.");
+  }
+}
+
+/**
+ * The client's address for per-IP throttling: the last X-Forwarded-For entry, the one
+ * the nearest proxy appended (earlier entries are whatever the client claimed). Next
+ * sets the header from the socket when no proxy did.
+ */
+export function clientIp(headers: Headers): string | null {
+  const forwarded = headers.get("x-forwarded-for");
+  const last = forwarded?.split(",").map((s) => s.trim()).filter(Boolean).at(-1);
+  return last ?? headers.get("x-real-ip") ?? null;
+}

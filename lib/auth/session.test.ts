@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDb, type DbHandle } from "../db";
+import { parseEnv } from "../env";
+import { DEMO_USERS, parseAuthConfig } from "./config";
+import { attemptLogin, DEACTIVATED_MESSAGE, INVALID_LOGIN_MESSAGE } from "./login";
+import { hashPassword, verifyPassword } from "./passwords";
+import { seedDemoUsers } from "./seed";
+import { resolveSessionUser, SESSION_COOKIE, sessionDataFor, sessionOptionsFor } from "./session-core";
+import { createLoginThrottle } from "./throttle";
+import { createUser, findUserByEmail, inviteUser, redeemInvite, setUserActive, setUserRole } from "./users";
+
+let handle: DbHandle;
+beforeAll(async () => {
+  handle = await openDb({ driver: "pglite", dataDir: ":memory:" });
+});
+afterAll(() => handle?.close());
+
+describe("session options", () => {
+  it("seals an HttpOnly, SameSite=Lax cookie for 12 hours, Secure in production", () => {
+    const dev = sessionOptionsFor(parseEnv({}));
+    expect(dev).toMatchObject({
+      cookieName: SESSION_COOKIE,
+      ttl: 43_200,
+      cookieOptions: { httpOnly: true, sameSite: "lax", secure: false, path: "/" },
+    });
+    const secret = "x".repeat(40);
+    const prod = sessionOptionsFor(parseEnv({ NODE_ENV: "production", SESSION_SECRET: secret, TDS_API_KEY: "k" }));
+    expect(prod).toMatchObject({ password: secret, cookieOptions: { secure: true } });
+  });
+});
+
+describe("session user resolution", () => {
+  it("returns the user while active, and null once deactivated, even after reactivation", async () => {
+    const db = handle.db;
+    const admin = await createUser(db, { email: "boss@example.com", name: "Bo Boss", role: "admin", passwordHash: "$h" });
+    const user = await createUser(db, { email: "sess@example.com", name: "Sia Session", role: "advisor", passwordHash: "$h" });
+    const session = sessionDataFor(user);
+    expect(await resolveSessionUser(db, session)).toEqual({ id: user.id, email: "sess@example.com", name: "Sia Session", role: "advisor" });
+
+    // A role change shows on the next request, without signing in again.
+    await setUserRole(db, { actorId: admin.id, userId: user.id, role: "admin" });
+    expect(await resolveSessionUser(db, session)).toMatchObject({ role: "admin" });
+
+    await setUserActive(db, { actorId: admin.id, userId: user.id, active: false });
+    expect(await resolveSessionUser(db, session)).toBeNull();
+    await setUserActive(db, { actorId: admin.id, userId: user.id, active: true });
+    expect(await resolveSessionUser(db, session)).toBeNull();
+  });
+
+  it("returns null for an empty, malformed or unknown session, or one from before a password was set", async () => {
+    const db = handle.db;
+    expect(await resolveSessionUser(db, {})).toBeNull();
+    expect(await resolveSessionUser(db, { userId: "nope", sessionVersion: 1 })).toBeNull();
+    expect(await resolveSessionUser(db, { userId: crypto.randomUUID(), sessionVersion: 1 })).toBeNull();
+    const { user, token } = await inviteUser(db, { email: "new@example.com", name: "Nia New", role: "advisor", invitedBy: null });
+    expect(await resolveSessionUser(db, sessionDataFor(user))).toBeNull();
+    const redeemed = await redeemInvite(db, token, "$h2");
+    expect(await resolveSessionUser(db, sessionDataFor(user))).toBeNull();
+    expect(await resolveSessionUser(db, sessionDataFor(redeemed))).toMatchObject({ email: "new@example.com" });
+  });
+});
+
+describe("attemptLogin", () => {
+  it("signs in, answers unknown email and wrong password alike, throttles, and resets on success", async () => {
+    const db = handle.db;
+    const throttle = createLoginThrottle({ kind: "memory" });
+    await createUser(db, { email: "lou@example.com", name: "Lou Login", role: "advisor", passwordHash: await hashPassword("lou's long password") });
+    const login = (email: string, password: string, ip = "10.1.0.1") => attemptLogin({ db, throttle }, { email, password, ip });
+
+    expect(await login("nobody@example.com", "whatever it is")).toEqual({ ok: false, reason: "invalid" });
+    expect(await login("lou@example.com", "wrong password!")).toEqual({ ok: false, reason: "invalid" });
+    expect(INVALID_LOGIN_MESSAGE).toMatch(/email or password/);
+
+    const ok = await login("LOU@example.com", "lou's long password");
+    expect(ok).toMatchObject({ ok: true, user: { email: "lou@example.com" } });
+    expect((await findUserByEmail(db, "lou@example.com"))?.lastSignInAt).toBeInstanceOf(Date);
+
+    // The failure before the success no longer counts: five more are allowed.
+    for (let i = 0; i < 5; i++) expect(await login("lou@example.com", `wrong ${i}`)).toMatchObject({ reason: "invalid" });
+    const blocked = await login("lou@example.com", "lou's long password");
+    expect(blocked).toMatchObject({ ok: false, reason: "throttled" });
+    if (!blocked.ok && blocked.reason === "throttled") expect(blocked.retryAfterSeconds).toBeGreaterThan(800);
+  });
+
+  it("tells a deactivated user so only when the password is right", async () => {
+    const db = handle.db;
+    const throttle = createLoginThrottle({ kind: "memory" });
+    const user = await createUser(db, { email: "gone@example.com", name: "Gil Gone", role: "advisor", passwordHash: await hashPassword("the right password") });
+    await setUserActive(db, { actorId: null, userId: user.id, active: false });
+    expect(await attemptLogin({ db, throttle }, { email: "gone@example.com", password: "a wrong password", ip: null })).toMatchObject({ reason: "invalid" });
+    expect(await attemptLogin({ db, throttle }, { email: "gone@example.com", password: "the right password", ip: null })).toMatchObject({ reason: "deactivated" });
+    expect(DEACTIVATED_MESSAGE).toMatch(/deactivated/);
+  });
+});
+
+describe("demo users", () => {
+  it("are seeded by default outside production, on request in production, and only into an empty database", async () => {
+    expect(parseAuthConfig({})).toEqual({ seedDemoUsers: true });
+    expect(parseAuthConfig({ NODE_ENV: "production" })).toEqual({ seedDemoUsers: false });
+    expect(parseAuthConfig({ NODE_ENV: "production", SEED_DEMO_USERS: "1" })).toEqual({ seedDemoUsers: true });
+    expect(parseAuthConfig({ SEED_DEMO_USERS: "0" })).toEqual({ seedDemoUsers: false });
+    expect(() => parseAuthConfig({ SEED_DEMO_USERS: "maybe" })).toThrow("SEED_DEMO_USERS must be 1 or 0.");
+
+    const fresh = await openDb({ driver: "pglite", dataDir: ":memory:" });
+    try {
+      expect(await seedDemoUsers(fresh.db)).toBe(true);
+      expect(await seedDemoUsers(fresh.db)).toBe(false);
+      for (const demo of DEMO_USERS) {
+        const user = await findUserByEmail(fresh.db, demo.email);
+        expect(user).toMatchObject({ role: demo.role, active: true });
+        expect(demo.password.length).toBeGreaterThanOrEqual(10);
+        expect(await verifyPassword(user!.passwordHash!, demo.password)).toBe(true);
+      }
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -1,0 +1,69 @@
+import "server-only";
+import { getIronSession, type SessionOptions } from "iron-session";
+import { cookies } from "next/headers";
+import { redirect } from "next/navigation";
+import { cache } from "react";
+import { getDb } from "@/lib/db";
+import type { User } from "@/lib/db/schema";
+import { getEnv } from "@/lib/server-env";
+import { ApiError } from "./http";
+import { resolveSessionUser, sessionDataFor, sessionOptionsFor, type SessionData, type SessionUser } from "./session-core";
+
+// The session cookie (iron-session: sealed, HttpOnly, SameSite=Lax, Secure in
+// production, 12 hours) and who it belongs to. Every page and handler checks here;
+// nothing trusts the cookie alone, the user is read from the database each request.
+
+export type { SessionData, SessionUser } from "./session-core";
+
+/** A function rather than a constant: the environment is read at request time, never at build. */
+export const sessionOptions = (): SessionOptions => sessionOptionsFor(getEnv());
+
+export const getSession = cache(async () => getIronSession<SessionData>(await cookies(), sessionOptions()));
+
+/** The signed-in user, or null when signed out, deactivated, deleted or signed out everywhere. */
+export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
+  const session = await getSession();
+  if (!session.userId) return null;
+  return resolveSessionUser(await getDb(), session);
+});
+
+/** Route handlers only (they may set cookies): signs `user` in on this browser. */
+export async function startSession(user: User): Promise<void> {
+  const session = await getSession();
+  Object.assign(session, sessionDataFor(user));
+  await session.save();
+}
+
+export async function endSession(): Promise<void> {
+  (await getSession()).destroy();
+}
+
+/** Pages: the signed-in user, or a redirect to the sign-in page that comes back to `path`. */
+export async function requireUser(path: string): Promise<SessionUser> {
+  const user = await getSessionUser();
+  if (!user) redirect(`/login?next=${encodeURIComponent(path)}`);
+  return user;
+}
+
+/** Handlers: the signed-in user, or a 401 in the envelope. */
+export async function requireApiUser(): Promise<SessionUser> {
+  const user = await getSessionUser();
+  if (!user) throw new ApiError("unauthorized", "Your session has ended. Sign in again.");
+  return user;
+}
+
+/** Handlers: the signed-in admin, or a 401/403 in the envelope. */
+export async function requireApiAdmin(): Promise<SessionUser> {
+  const user = await requireApiUser();
+  if (user.role !== "admin") throw new ApiError("forbidden", "Only admins can manage users.");
+  return user;
+}
+
+/**
+ * Pages for admins: the signed-in admin, or null for a signed-in advisor, to whom the
+ * page shows its designed "admins only" state (<AdminOnly />) instead.
+ */
+export async function requireAdmin(path: string): Promise<SessionUser | null> {
+  const user = await requireUser(path);
+  return user.role === "admin" ? user : null;
+}

@@ -1,0 +1,42 @@
+import { getDb } from "../db";
+import { DEMO_USERS, parseAuthConfig } from "./config";
+import { seedDemoUsers } from "./seed";
+import { findUserByEmail } from "./users";
+
+// Start-up work of sign-in (called from lib/startup.ts): create the demo accounts when
+// asked to, and describe them for the development banner.
+
+const globalForSeed = globalThis as typeof globalThis & { __agencyDeskDemoSeed?: Promise<boolean> };
+
+/** Seeds the demo users once per process when SEED_DEMO_USERS is on (the default outside production). */
+export function ensureDemoUsers(): Promise<boolean> {
+  if (!parseAuthConfig().seedDemoUsers) return Promise.resolve(false);
+  globalForSeed.__agencyDeskDemoSeed ??= getDb()
+    .then(seedDemoUsers)
+    .catch((err: unknown) => {
+      globalForSeed.__agencyDeskDemoSeed = undefined;
+      throw err;
+    });
+  return globalForSeed.__agencyDeskDemoSeed;
+}
+
+/** The banner's "Demo logins" lines: which demo accounts can sign in, with their passwords. */
+export async function demoLoginLines(): Promise<string[]> {
+  if (!parseAuthConfig().seedDemoUsers) {
+    return ["off (SEED_DEMO_USERS=0); create the first admin with npm run create-admin -- --email … --name …"];
+  }
+  try {
+    await ensureDemoUsers();
+    const db = await getDb();
+    const lines: string[] = [];
+    for (const demo of DEMO_USERS) {
+      const user = await findUserByEmail(db, demo.email);
+      if (user?.active && user.passwordHash) lines.push(`${demo.role.padEnd(8)} ${demo.email.padEnd(26)} password ${demo.password}`);
+    }
+    return lines.length > 0
+      ? [...lines, "(created because the database had no users; sign in at /login)"]
+      : ["none: the database already had users when the desk started, so no demo accounts were created"];
+  } catch (err) {
+    return [`could not check: ${err instanceof Error ? err.message : String(err)}`];
+  }
+}

@@ -1,0 +1,187 @@
+import { z } from "zod";
+import type { SessionUser } from "@/lib/auth/session-core";
+import type { Db } from "@/lib/db";
+import {
+  beginAction,
+  beginBooking,
+  bookedBy,
+  completeAction,
+  completeBooking,
+  hasBookings,
+  KeyReusedError,
+  reopenBooking,
+  updateBookingFacts,
+} from "@/lib/db/ledger";
+import type { BookingAction } from "@/lib/db/schema";
+import {
+  bookingCreateRequestSchema,
+  bookingListQuerySchema,
+  productTypeSchema,
+  TdsConnectionError,
+  TdsError,
+  type BookingListRow,
+  type TdsClient,
+} from "@/lib/tds";
+import { BffError, bffError, SERVICE_ERRORS } from "./errors";
+import { SHAPED_HEADER } from "./rate-shaping";
+
+// Bookings through the ledger (docs/bff.md#ledger): who booked, and who paid, cancelled,
+// emailed or refreshed, kept by the desk because the service attributes everything to the
+// agency's key.
+
+/** POST /api/bookings body: the service's request plus what the ledger records about it. */
+export const bookingRequestSchema = z.strictObject({
+  ...bookingCreateRequestSchema.shape,
+  /** The search the quote came from. */
+  searchId: z.string().min(1).max(200),
+  productType: productTypeSchema,
+});
+export type BookingRequest = z.output<typeof bookingRequestSchema>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The browser's Idempotency-Key, made at the advisor's first click and kept with the form; passed on unchanged. */
+export function idempotencyKeyOf(req: Request): string {
+  const key = req.headers.get("idempotency-key")?.trim();
+  if (!key) {
+    throw new BffError({ status: 400, code: "idempotency_key_required", message: SERVICE_ERRORS.idempotency_key_required.message });
+  }
+  if (!UUID.test(key)) {
+    throw bffError("validation_error", { details: [{ path: "Idempotency-Key", message: "Expected a UUID made when the form was first submitted." }] });
+  }
+  return key;
+}
+
+const keyReused = () =>
+  new BffError({
+    status: 409,
+    code: "idempotency_in_progress",
+    message: "This submission key was already used for something else. Reload the form and submit again.",
+  });
+
+/** Whether the service may have done it: no answer, or a failure on its side. A retry with the same key settles it. */
+const mayHaveHappened = (err: unknown) =>
+  !(err instanceof TdsError) ||
+  err instanceof TdsConnectionError ||
+  (err.status !== null && err.status >= 500) ||
+  (err.code === "idempotency_in_progress" && !err.headers.get(SHAPED_HEADER));
+
+const errorCodeOf = (err: unknown) => (err instanceof TdsError ? err.code : "internal_error");
+
+export async function createBooking(
+  deps: { tds: TdsClient; db: Db },
+  user: SessionUser,
+  body: BookingRequest,
+  idempotencyKey: string,
+): Promise<{ bookingId: string; orderRef: string; state: string; replayed: boolean }> {
+  const { searchId, productType, ...request } = body;
+  const { db, tds } = deps;
+  const row = await beginBooking(db, { userId: user.id, idempotencyKey, quoteId: request.quoteId, searchId, productType });
+  if (row.userId !== user.id || row.quoteId !== request.quoteId) throw keyReused();
+  if (row.outcome === "booked" && row.bookingId && row.orderRef) {
+    // Already booked under this key: answer from the ledger (the service keeps keys only 24 hours).
+    return { bookingId: row.bookingId, orderRef: row.orderRef, state: row.state ?? "unknown", replayed: true };
+  }
+  if (row.outcome !== "pending") await reopenBooking(db, row.id);
+
+  let made;
+  try {
+    // No abort signal: once sent, a booking runs to its answer even if the advisor navigates away.
+    made = await tds.createBooking(request, { idempotencyKey });
+  } catch (err) {
+    const unknown = mayHaveHappened(err);
+    await completeBooking(db, row.id, { outcome: unknown ? "unknown" : "failed", errorCode: errorCodeOf(err) });
+    if (err instanceof TdsConnectionError) throw bffError("booking_outcome_unknown");
+    throw err;
+  }
+  await completeBooking(db, row.id, { outcome: "booked", bookingId: made.bookingId, orderRef: made.orderRef, state: made.state });
+  // The total is not in POST /bookings' answer; recorded when the detail can be read, never failing the booking.
+  try {
+    const detail = await tds.getBooking(made.bookingId, { maxRetries: 0, timeoutMs: 5_000 });
+    await updateBookingFacts(db, made.bookingId, {
+      state: detail.order.state,
+      totalSellMinor: detail.order.totalSell.amountMinor,
+      currency: detail.order.totalSell.currency,
+    });
+  } catch (err) {
+    console.warn(`[bff] booking ${made.bookingId}: total not recorded (${errorCodeOf(err)})`);
+  }
+  return { bookingId: made.bookingId, orderRef: made.orderRef, state: made.state, replayed: false };
+}
+
+/** Runs a later step on a booking and records who did it and how it ended. */
+export async function bookingAction<T extends object>(
+  db: Db,
+  start: { bookingId: string; user: SessionUser; action: BookingAction; idempotencyKey: string | null },
+  call: () => Promise<T>,
+): Promise<T> {
+  let row;
+  try {
+    row = await beginAction(db, { bookingId: start.bookingId, userId: start.user.id, action: start.action, idempotencyKey: start.idempotencyKey });
+  } catch (err) {
+    if (err instanceof KeyReusedError) throw keyReused();
+    throw err;
+  }
+  try {
+    const result = await call();
+    // Pay, cancel and refresh answer the booking's state; email answers whom it reached.
+    const state = "state" in result && typeof result.state === "string" ? result.state : undefined;
+    await completeAction(db, row.id, { outcome: "succeeded", state });
+    if (state) await updateBookingFacts(db, start.bookingId, { state });
+    return result;
+  } catch (err) {
+    await completeAction(db, row.id, { outcome: mayHaveHappened(err) ? "unknown" : "failed", errorCode: errorCodeOf(err) });
+    throw err;
+  }
+}
+
+/* ------------------------------------------------------------------ reading */
+
+export const bookingListRequestSchema = z.strictObject({
+  ...bookingListQuerySchema.shape,
+  /** Only the signed-in advisor's own bookings. */
+  mine: z.enum(["1", "0", "true", "false"]).transform((v) => v === "1" || v === "true").optional(),
+});
+export type BookingListRequest = z.output<typeof bookingListRequestSchema>;
+export type ListRowWithBooker = BookingListRow & { bookedBy: { id: string; name: string } | null };
+
+/** Pages of the service scanned at most for one "mine" page: bounds the calls one request may make. */
+export const MINE_MAX_PAGES = 5;
+const MINE_PAGE_SIZE = 100;
+
+export async function listBookings(
+  deps: { tds: TdsClient; db: Db },
+  user: SessionUser,
+  query: BookingListRequest,
+  signal?: AbortSignal,
+): Promise<{ rows: ListRowWithBooker[]; nextCursor: string | null; scannedPages?: number }> {
+  const { mine, ...params } = query;
+  const { db, tds } = deps;
+  if (!mine) {
+    const page = await tds.listBookings(params, { signal });
+    const who = await bookedBy(db, page.rows.map((r) => r._id));
+    return { rows: page.rows.map((r) => ({ ...r, bookedBy: who.get(r._id) ?? null })), nextCursor: page.nextCursor };
+  }
+  // The service cannot filter by advisor: read its pages (with every other filter applied
+  // there) and keep the ledger's bookings of this advisor, up to `limit` rows or a few pages.
+  if (!(await hasBookings(db, user.id))) return { rows: [], nextCursor: null, scannedPages: 0 };
+  const wanted = params.limit ?? 50;
+  const rows: ListRowWithBooker[] = [];
+  let cursor = params.cursor;
+  let scannedPages = 0;
+  do {
+    const page = await tds.listBookings({ ...params, limit: MINE_PAGE_SIZE, cursor }, { signal });
+    scannedPages++;
+    const who = await bookedBy(db, page.rows.map((r) => r._id));
+    for (const r of page.rows) {
+      const by = who.get(r._id);
+      if (by?.id === user.id) rows.push({ ...r, bookedBy: by });
+    }
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor && rows.length < wanted && scannedPages < MINE_MAX_PAGES);
+  return { rows, nextCursor: cursor ?? null, scannedPages };
+}
+
+export async function bookedByOne(db: Db, bookingId: string) {
+  return (await bookedBy(db, [bookingId])).get(bookingId) ?? null;
+}

@@ -1,0 +1,193 @@
+import type { NextRequest } from "next/server";
+import { z } from "zod";
+import { TdsError, type TdsClient } from "@/lib/tds";
+import { getBffDeps, type BffDeps, type SessionUser } from "./deps";
+import { BFF_ERRORS, BffError, bffError, fromTdsError, type BffErrorDetail } from "./errors";
+import { SHAPED_HEADER, withShapingScope } from "./rate-shaping";
+
+// The one wrapper every BFF handler goes through (dub's withWorkspace): cross-site check,
+// session and role, input parsed with zod, the answer in the service's envelope, and the
+// only catch. Handlers throw BffError (or let a TdsError through) and never build an error
+// response themselves.
+
+export type Auth = "user" | "admin" | "public";
+type Lazy<T> = T | (() => T);
+type QuerySchema = z.ZodObject;
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type RouteContext<A extends Auth, Q, B, P> = {
+  req: NextRequest;
+  user: A extends "public" ? SessionUser | null : SessionUser;
+  query: Q;
+  body: B;
+  params: P;
+  tds: TdsClient;
+  deps: BffDeps;
+  signal: AbortSignal;
+  requestId: string;
+};
+
+export type RouteOptions<A extends Auth, Q, B, P> = {
+  auth: A;
+  /** Query parameters arrive as text: numbers and booleans are converted as this schema's fields expect. */
+  query?: Q;
+  /** A schema, or a function making one (for schemas that read the environment, never read at build time). */
+  body?: Lazy<B>;
+  params?: P;
+  /** Mutations must come from the desk's own pages. Default: any method but GET and HEAD. */
+  mutation?: boolean;
+};
+
+type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
+export type RouteHandler = (req: NextRequest, context: NextContext) => Promise<Response>;
+
+const MAX_BODY_BYTES = 256 * 1024;
+
+export function route<
+  A extends Auth,
+  Q extends QuerySchema | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+>(options: RouteOptions<A, Q, B, P>, handler: (ctx: RouteContext<A, Out<Q>, Out<B>, Out<P>>) => Promise<Response>): RouteHandler {
+  return async (req, context) => {
+    const requestId = crypto.randomUUID();
+    let deps: BffDeps | undefined;
+    try {
+      deps = await getBffDeps();
+      const mutation = options.mutation ?? !["GET", "HEAD"].includes(req.method);
+      if (mutation) checkSameOrigin(req, deps.agency().appOrigin);
+
+      const user = options.auth === "public" ? await deps.getUser().catch(() => null) : await deps.getUser();
+      if (options.auth !== "public" && !user) throw bffError("unauthorized");
+      if (options.auth === "admin" && user?.role !== "admin") throw bffError("forbidden");
+
+      const params = options.params ? parse(options.params, await context.params) : undefined;
+      const query = options.query ? parse(options.query, queryObject(options.query, req.nextUrl.searchParams)) : undefined;
+      const bodySchema = typeof options.body === "function" && !(options.body instanceof z.ZodType) ? options.body() : options.body;
+      const body = bodySchema ? parse(bodySchema, await readJson(req)) : undefined;
+
+      const ctx = { req, user, query, body, params, tds: deps.tds(), deps, signal: req.signal, requestId } as RouteContext<A, Out<Q>, Out<B>, Out<P>>;
+      const res = await withShapingScope(user?.id ?? null, () => handler(ctx));
+      res.headers.set("X-Request-Id", requestId);
+      if (!res.headers.has("Cache-Control")) res.headers.set("Cache-Control", "no-store");
+      return res;
+    } catch (err) {
+      return errorResponse(err, req, requestId, deps?.agency().secrets ?? []);
+    }
+  };
+}
+
+/* ------------------------------------------------------------------ answers */
+
+type Meta = Record<string, unknown>;
+
+/** A success in the service's envelope. */
+export function ok<T>(data: T, init: { status?: number; meta?: Meta; headers?: Record<string, string> } = {}): Response {
+  return Response.json({ data, meta: init.meta ?? {}, error: null }, { status: init.status ?? 200, headers: init.headers });
+}
+
+function errorResponse(err: unknown, req: NextRequest, requestId: string, secrets: string[]): Response {
+  let e: BffError;
+  if (err instanceof BffError) e = err;
+  else if (err instanceof TdsError) {
+    e = fromTdsError(err);
+    if (err.headers.get(SHAPED_HEADER)) e = new BffError({ ...BFF_ERRORS.rate_limited, code: "rate_limited", headers: e.headers });
+    if (e.status >= 500) console.warn(`[bff] ${requestId} ${req.method} ${req.nextUrl.pathname}: ${err.code} → ${e.status} ${e.code}`);
+  } else if (req.signal.aborted) {
+    // The browser went away; nobody reads this answer.
+    return new Response(null, { status: 499, headers: { "X-Request-Id": requestId } });
+  } else {
+    console.error(`[bff] ${requestId} ${req.method} ${req.nextUrl.pathname} failed:`, err);
+    e = new BffError({ ...BFF_ERRORS.internal_error, code: "internal_error", message: `${BFF_ERRORS.internal_error.message} (Reference ${requestId}.)` });
+  }
+  const body = JSON.stringify({ data: null, meta: {}, error: { code: e.code, message: e.message, details: e.details } });
+  return new Response(scrub(body, secrets), {
+    status: e.status,
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store", "X-Request-Id": requestId, ...e.headers },
+  });
+}
+
+/** Belt and braces: the service key must never reach a browser, even inside a message the service echoed. */
+function scrub(text: string, secrets: string[]): string {
+  let out = text;
+  for (const s of secrets) if (s && out.includes(s)) out = out.split(s).join("[redacted]");
+  return out;
+}
+
+/* ------------------------------------------------------------------ checks */
+
+/**
+ * Mutations only from the desk's own pages: `Sec-Fetch-Site: cross-site` is refused, and the
+ * Origin (or, without one, the Referer) must be APP_ORIGIN or the request's own host. The
+ * session cookie is SameSite=Lax too; this holds even for a browser that ignores that.
+ */
+function checkSameOrigin(req: NextRequest, appOrigin: string): void {
+  if (req.headers.get("sec-fetch-site") === "cross-site") throw bffError("cross_site");
+  const origin = req.headers.get("origin") ?? originOf(req.headers.get("referer"));
+  if (!origin || origin === "null") throw bffError("cross_site");
+  if (origin === appOrigin) return;
+  const host = req.headers.get("x-forwarded-host")?.split(",")[0]?.trim() || req.headers.get("host");
+  const given = originOf(origin);
+  if (!host || !given || new URL(given).host !== host) throw bffError("cross_site");
+}
+
+function originOf(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/* ------------------------------------------------------------------ parsing */
+
+function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  throw bffError("validation_error", { details: issuesToDetails(result.error.issues) });
+}
+
+/** One detail per problem, unknown fields each on their own path, as the service reports them. */
+export function issuesToDetails(issues: z.core.$ZodIssue[]): BffErrorDetail[] {
+  return issues.flatMap((issue) => {
+    const at = issue.path.map(String);
+    if (issue.code === "unrecognized_keys") return issue.keys.map((k) => ({ path: [...at, k].join("."), message: "Unknown field." }));
+    return [{ path: at.join("."), message: issue.message }];
+  });
+}
+
+async function readJson(req: NextRequest): Promise<unknown> {
+  const text = await req.text();
+  if (text.length > MAX_BODY_BYTES) throw bffError("body_too_large");
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw bffError("invalid_json");
+  }
+}
+
+/** The field's type under optional/default/nullable wrappers: "number", "boolean", "string", … */
+function baseType(schema: z.ZodType): string {
+  let def = schema._zod.def as { type: string; innerType?: z.ZodType };
+  while (def.innerType && ["optional", "nullable", "default", "prefault", "catch", "readonly"].includes(def.type)) {
+    def = def.innerType._zod.def as { type: string; innerType?: z.ZodType };
+  }
+  return def.type;
+}
+
+function queryObject(schema: QuerySchema, params: URLSearchParams): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    const value = values[values.length - 1] ?? "";
+    const field = schema.shape[key] as z.ZodType | undefined;
+    const type = field ? baseType(field) : "string";
+    if (type === "number" && /^-?\d+(\.\d+)?$/.test(value.trim())) out[key] = Number(value);
+    else if (type === "boolean" && (value === "true" || value === "false")) out[key] = value === "true";
+    else out[key] = value;
+  }
+  return out;
+}

@@ -1,0 +1,170 @@
+import { randomUUID } from "node:crypto";
+import { Redis } from "ioredis";
+import { afterAll, describe, expect, it } from "vitest";
+import type { FetchLike } from "@/lib/tds";
+import { BFF_ERRORS } from "./errors";
+import { ok, route } from "./handler";
+import { sandboxFetch } from "@/lib/tds/testkit";
+import { bffTestKit } from "./testkit";
+import { bucketFor, createRateShaper, SHAPED_HEADER, ShapedOut, shapedFetch, withShapingScope, type Bucket } from "./rate-shaping";
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+
+describe("budgets per endpoint", () => {
+  it.each([
+    ["POST", "/bookings", "bookings.create", 20],
+    ["POST", "/bookings/bk_1/email-client", "bookings.email", 10],
+    ["POST", "/search", "search.create", 30],
+    ["GET", "/search/sr_1/results", "search.results", 300],
+    ["POST", "/search/sr_1/hotels/h_1/rates", "search.hotelRates", 60],
+    ["POST", "/search/sr_1/products/p_1/rates", "search.productRates", 60],
+    ["GET", "/catalog/suggest", "catalog.suggest", 120],
+    ["POST", "/quotes/qt_1/price-check", "quotes.priceCheck", 60],
+    ["POST", "/quotes/qt_1/options", "POST /quotes/:id/options", 120],
+    ["GET", "/bookings", "GET /bookings", 120],
+    ["GET", "/bookings/bk_1", "GET /bookings/:id", 120],
+    ["POST", "/bookings/bk_1/cancel", "POST /bookings/:id/cancel", 120],
+    ["GET", "/bookings/bk_1/voucher/document", "GET /bookings/:id/voucher/document", 120],
+    ["GET", "/products/hotel/h_9", "GET /products/hotel/:id", 120],
+    ["GET", "/destinations/ES-BCN/activities", "GET /destinations/:code/activities", 120],
+    ["GET", "/search/capabilities", "GET /search/capabilities", 120],
+  ] as const)("%s %s → %s (%i a minute)", (method, path, name, limit) => {
+    expect(bucketFor(method, path)).toEqual({ name, limit });
+  });
+});
+
+/** A clock that only moves when the shaper sleeps. */
+function fakeClock(start = 1_000_000_000_000) {
+  let t = start;
+  return { now: () => t, sleep: async (ms: number) => void (t += ms), advance: (ms: number) => void (t += ms) };
+}
+
+describe("one instance (memory)", () => {
+  const bucket: Bucket = { name: "test", limit: 20 };
+
+  it("takes 90% of the limit per window, then waits for the next window when that is soon enough", async () => {
+    const clock = fakeClock(60_000 * 1000 + 59_000); // 1 s before a window ends
+    const shaper = createRateShaper({ now: clock.now, sleep: clock.sleep, keyPrefix: randomUUID(), maxWaitMs: () => 3_000 });
+    for (let i = 0; i < 18; i++) await shaper.acquire(bucket, null);
+    const before = clock.now();
+    await shaper.acquire(bucket, null);
+    expect(clock.now() - before).toBeGreaterThanOrEqual(1_000);
+    expect(clock.now() - before).toBeLessThan(1_100);
+  });
+
+  it("refuses with the time to wait when the next window is too far", async () => {
+    const clock = fakeClock(60_000 * 2000);
+    const shaper = createRateShaper({ now: clock.now, sleep: clock.sleep, keyPrefix: randomUUID() });
+    for (let i = 0; i < 18; i++) await shaper.acquire(bucket, null);
+    const err = await shaper.acquire(bucket, null).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ShapedOut);
+    expect((err as ShapedOut).retryAfterMs).toBeGreaterThan(59_000);
+  });
+
+  it("keeps one advisor to half of an endpoint's budget; the others still get through", async () => {
+    const clock = fakeClock(60_000 * 3000);
+    const shaper = createRateShaper({ now: clock.now, sleep: clock.sleep, keyPrefix: randomUUID(), maxWaitMs: () => 0 });
+    let ana = 0;
+    while (ana < 100 && (await shaper.acquire(bucket, "ana").then(() => true, () => false))) ana++;
+    expect(ana).toBe(9);
+    let ben = 0;
+    while (ben < 100 && (await shaper.acquire(bucket, "ben").then(() => true, () => false))) ben++;
+    expect(ben).toBe(9);
+    // The agency's 18 are spent: nobody else now, and a refused advisor's own point is given back.
+    await expect(shaper.acquire(bucket, "cy")).rejects.toBeInstanceOf(ShapedOut);
+    clock.advance(60_000);
+    for (let i = 0; i < 9; i++) await shaper.acquire(bucket, "cy");
+  });
+
+  it("a shaped-out request is answered like the service's 429, without reaching it", async () => {
+    const clock = fakeClock(60_000 * 4000);
+    const shaper = createRateShaper({ now: clock.now, sleep: clock.sleep, keyPrefix: randomUUID(), maxWaitMs: () => 0 });
+    let reached = 0;
+    const upstream: FetchLike = async () => {
+      reached++;
+      return Response.json({ data: [], meta: {}, error: null });
+    };
+    const fetch = shapedFetch(shaper, upstream);
+    const url = "https://tds.example.test/api/v1/bookings/bk_1/email-client";
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await withShapingScope(null, () => fetch(url, { method: "POST" }))).status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(9);
+    expect(reached).toBe(9);
+    const refused = await fetch(url, { method: "POST" });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get(SHAPED_HEADER)).toBe("1");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(await refused.json()).toMatchObject({ data: null, error: { code: "rate_limited" } });
+    expect(BFF_ERRORS.rate_limited.status).toBe(429);
+  });
+});
+
+describe("two instances sharing one Redis budget", () => {
+  const clients: Redis[] = [];
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.quit()));
+  });
+
+  it("together never send more than the limit in any window", { timeout: 30_000 }, async () => {
+    const prefix = `agency-desk-test:${randomUUID()}`;
+    const windowSec = 2;
+    const bucket: Bucket = { name: "shared", limit: 10 };
+    const arrivals = new Map<number, number>();
+    const upstream: FetchLike = async () => {
+      const w = Math.floor(Date.now() / (windowSec * 1000));
+      arrivals.set(w, (arrivals.get(w) ?? 0) + 1);
+      return Response.json({ data: null, meta: {}, error: null });
+    };
+    const instances = [0, 1].map(() => {
+      const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+      clients.push(redis);
+      return createRateShaper({ redis, keyPrefix: prefix, windowSec, maxWaitMs: () => 2_500, limitFor: () => bucket.limit });
+    });
+    expect(instances.every((s) => s.store === "redis")).toBe(true);
+
+    // 40 requests from 4 advisors, spread over both instances, all at once.
+    const outcomes = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => {
+        const shaper = instances[i % 2]!;
+        return withShapingScope(`advisor-${i % 4}`, () =>
+          shapedFetch(shaper, upstream)("https://tds.example.test/api/v1/search", { method: "POST" }),
+        ).then((r) => r.status);
+      }),
+    );
+    const served = outcomes.filter((s) => s === 200).length;
+    const counts = [...arrivals.values()];
+    expect(served).toBe(counts.reduce((a, b) => a + b, 0));
+    expect(Math.max(...counts)).toBeLessThanOrEqual(bucket.limit);
+    // 90% of 10 per window: at least the first window's 9 went out, and queued ones went in the next.
+    expect(served).toBeGreaterThanOrEqual(9);
+    expect(counts.length).toBeGreaterThanOrEqual(2);
+    expect(outcomes.filter((s) => s === 429).length).toBe(40 - served);
+  });
+});
+
+describe("through a handler", () => {
+  it("a request the budget cannot take in time is 429 rate_limited with Retry-After, and never reaches the service", async () => {
+    const shaper = createRateShaper({ keyPrefix: randomUUID(), limitFor: () => 2, budgetRatio: 1, userShare: 1, maxWaitMs: () => 0 });
+    const kit = await bffTestKit({ shaper });
+    try {
+      let reached = 0;
+      const live = sandboxFetch(kit.sb);
+      kit.setTransport((input, init) => {
+        reached++;
+        return live(input, init);
+      });
+      const suggest = route({ auth: "user" }, async ({ tds }) => ok(await tds.suggest("rome")));
+      expect((await kit.call(suggest, "/api/suggest")).status).toBe(200);
+      expect((await kit.call(suggest, "/api/suggest")).status).toBe(200);
+      const res = await kit.call(suggest, "/api/suggest");
+      expect({ status: res.status, body: res.body }).toEqual({
+        status: 429,
+        body: { data: null, meta: {}, error: { code: "rate_limited", message: BFF_ERRORS.rate_limited.message, details: [] } },
+      });
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      expect(reached).toBe(2);
+    } finally {
+      await kit.close();
+    }
+  });
+});

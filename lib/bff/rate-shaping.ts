@@ -1,0 +1,217 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { Redis } from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { DECIDED_RATE_LIMITS, type FetchLike } from "@/lib/tds";
+
+// Keeps the agency inside the service's per-key, per-minute limits (docs/bff.md#rate-shaping).
+// Every request the desk's client sends (retries included) first takes a point from its
+// endpoint's budget; the budget lives in Redis when REDIS_URL is set, so all app instances
+// share it. A request that finds the budget spent waits a little for the next window; when
+// the wait would be too long it is answered 429 `rate_limited` without reaching the service.
+
+/** The specification's Limits table (per key and minute); price-check and the rest are contract decisions. */
+const LISTED: Array<{ name: string; method: "GET" | "POST"; path: RegExp; limit: number }> = [
+  { name: "bookings.create", method: "POST", path: /^\/bookings$/, limit: 20 },
+  { name: "bookings.email", method: "POST", path: /^\/bookings\/[^/]+\/email-client$/, limit: 10 },
+  { name: "search.create", method: "POST", path: /^\/search$/, limit: 30 },
+  { name: "search.results", method: "GET", path: /^\/search\/[^/]+\/results$/, limit: 300 },
+  { name: "search.hotelRates", method: "POST", path: /^\/search\/[^/]+\/hotels\/[^/]+\/rates$/, limit: 60 },
+  { name: "search.productRates", method: "POST", path: /^\/search\/[^/]+\/products\/[^/]+\/rates$/, limit: 60 },
+  { name: "catalog.suggest", method: "GET", path: /^\/catalog\/suggest$/, limit: 120 },
+  { name: "quotes.priceCheck", method: "POST", path: /^\/quotes\/[^/]+\/price-check$/, limit: DECIDED_RATE_LIMITS.priceCheck },
+];
+
+/** Unlisted endpoints get 120 each: named by their path with IDs taken out, so each has its own budget. */
+const UNLISTED_SHAPES: Array<[RegExp, string]> = [
+  [/^\/bookings\/[^/]+\/voucher\/document$/, "/bookings/:id/voucher/document"],
+  [/^\/bookings\/[^/]+\/([a-z-]+)$/, "/bookings/:id/$1"],
+  [/^\/bookings\/[^/]+$/, "/bookings/:id"],
+  [/^\/destinations\/[^/]+\/activities$/, "/destinations/:code/activities"],
+  [/^\/products\/(hotel|activity)\/[^/]+$/, "/products/$1/:id"],
+  [/^\/quotes\/[^/]+\/([a-z-]+)$/, "/quotes/:id/$1"],
+];
+
+export type Bucket = { name: string; limit: number };
+
+/** The budget a request to the service (`pathname` after `/api/v1`) counts against. */
+export function bucketFor(method: string, pathname: string): Bucket {
+  const listed = LISTED.find((b) => b.method === method && b.path.test(pathname));
+  if (listed) return { name: listed.name, limit: listed.limit };
+  let shape = pathname;
+  for (const [re, to] of UNLISTED_SHAPES) {
+    if (re.test(pathname)) {
+      shape = pathname.replace(re, to);
+      break;
+    }
+  }
+  return { name: `${method} ${shape}`, limit: DECIDED_RATE_LIMITS.unlisted };
+}
+
+/** Thrown by `acquire` when no point can be had within the wait allowed. */
+export class ShapedOut extends Error {
+  constructor(
+    readonly bucket: string,
+    readonly retryAfterMs: number,
+  ) {
+    super(`The ${bucket} budget is spent for this window.`);
+    this.name = "ShapedOut";
+  }
+}
+
+export type RateShaper = {
+  /** Resolves when one request to `bucket` may go out; rejects with ShapedOut when it cannot within the allowed wait. */
+  acquire(bucket: Bucket, userId: string | null, signal?: AbortSignal): Promise<void>;
+  readonly store: "memory" | "redis";
+};
+
+export type ShaperOptions = {
+  /** Shared budget across instances; memory (this process only) without it. */
+  redis?: Redis;
+  keyPrefix?: string;
+  /** The service counts per minute: the window must not be longer. Shorter only in tests. */
+  windowSec?: number;
+  /** Share of each limit the desk allows itself, for clock skew between us and the service. */
+  budgetRatio?: number;
+  /** Most of an endpoint's window budget one advisor may take. */
+  userShare?: number;
+  /** How long a request may wait for the next window before it is refused. */
+  maxWaitMs?: (bucket: Bucket) => number;
+  /** Replace limits (benchmarks that measure overhead, not the budget). */
+  limitFor?: (bucket: Bucket) => number;
+  now?: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+};
+
+/** Suggestions are stale after a second; a booking can wait longer than a page of results. */
+export function defaultMaxWaitMs(bucket: Bucket): number {
+  if (bucket.name === "catalog.suggest") return 1_000;
+  if (bucket.name === "bookings.create") return 5_000;
+  return 3_000;
+}
+
+export function createRateShaper(options: ShaperOptions = {}): RateShaper {
+  const windowSec = options.windowSec ?? 60;
+  const windowMs = windowSec * 1000;
+  const ratio = options.budgetRatio ?? 0.9;
+  const share = options.userShare ?? 0.5;
+  const prefix = options.keyPrefix ?? "agency-desk:shape";
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? delay;
+  const maxWait = options.maxWaitMs ?? defaultMaxWaitMs;
+  const limiters = new Map<number, RateLimiterAbstract>();
+
+  // One limiter per budget size; each window is its own key, so windows line up with the
+  // clock minute on every instance and a count never straddles two of them.
+  const limiter = (points: number): RateLimiterAbstract => {
+    let l = limiters.get(points);
+    if (!l) {
+      l = options.redis
+        ? new RateLimiterRedis({
+            storeClient: options.redis,
+            points,
+            duration: windowSec,
+            keyPrefix: prefix,
+            rejectIfRedisNotReady: true,
+            // Redis down: each instance keeps a budget of its own rather than failing every call,
+            // halved because the others do the same.
+            insuranceLimiter: new RateLimiterMemory({ points: Math.max(1, Math.floor(points / 2)), duration: windowSec, keyPrefix: prefix }),
+          })
+        : new RateLimiterMemory({ points, duration: windowSec, keyPrefix: prefix });
+      limiters.set(points, l);
+    }
+    return l;
+  };
+
+  // A new instance's first requests wait for the shared budget rather than spend a private one.
+  const connected = options.redis ? untilReady(options.redis, 2_000) : Promise.resolve();
+
+  const take = async (points: number, key: string): Promise<boolean> => {
+    await connected;
+    try {
+      await limiter(points).consume(key, 1);
+      return true;
+    } catch (err) {
+      if (err instanceof RateLimiterRes) return false;
+      throw err;
+    }
+  };
+
+  return {
+    store: options.redis ? "redis" : "memory",
+    async acquire(bucket, userId, signal) {
+      const limit = options.limitFor?.(bucket) ?? bucket.limit;
+      const budget = Math.max(1, Math.floor(limit * ratio));
+      const userBudget = Math.max(1, Math.ceil(budget * share));
+      const deadline = now() + maxWait(bucket);
+      for (;;) {
+        const t = now();
+        const window = Math.floor(t / windowMs);
+        const userKey = userId ? `${bucket.name}|u:${userId}|${window}` : null;
+        if (userKey === null || (await take(userBudget, userKey))) {
+          if (await take(budget, `${bucket.name}|${window}`)) return;
+          // The agency's budget is spent: the advisor's point was not used.
+          if (userKey) await limiter(userBudget).reward(userKey, 1).catch(() => {});
+        }
+        const wait = (window + 1) * windowMs - t + Math.floor(Math.random() * 50);
+        if (t + wait > deadline) throw new ShapedOut(bucket.name, wait);
+        await sleep(wait, signal);
+        if (signal?.aborted) throw signal.reason;
+      }
+    },
+  };
+}
+
+/** Who the current request is for, so the shaper can keep each advisor to a fair share. */
+const scope = new AsyncLocalStorage<{ userId: string | null }>();
+export const withShapingScope = <T>(userId: string | null, fn: () => T): T => scope.run({ userId }, fn);
+
+export const SHAPED_HEADER = "X-Desk-Shaped";
+
+/**
+ * A fetch for the desk's service client that takes a point before each attempt. When none can
+ * be had it answers like the service would (429 `rate_limited` with Retry-After), marked
+ * with SHAPED_HEADER, so the client and the error table treat both the same way.
+ */
+export function shapedFetch(shaper: RateShaper, base: FetchLike): FetchLike {
+  return async (input, init) => {
+    const url = new URL(input);
+    const at = url.pathname.indexOf("/api/v1/");
+    const bucket = bucketFor(init.method ?? "GET", at === -1 ? url.pathname : url.pathname.slice(at + "/api/v1".length));
+    try {
+      await shaper.acquire(bucket, scope.getStore()?.userId ?? null, init.signal ?? undefined);
+    } catch (err) {
+      if (!(err instanceof ShapedOut)) throw err;
+      const retryAfter = String(Math.max(1, Math.ceil(err.retryAfterMs / 1000)));
+      return Response.json(
+        { data: null, meta: {}, error: { code: "rate_limited", message: err.message, details: [] } },
+        { status: 429, headers: { "Retry-After": retryAfter, [SHAPED_HEADER]: "1" } },
+      );
+    }
+    return base(input, init);
+  };
+}
+
+function untilReady(redis: Redis, timeoutMs: number): Promise<void> {
+  if (redis.status === "ready") return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off("ready", done);
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    redis.once("ready", done);
+  });
+}
+
+function delay(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+    signal?.addEventListener("abort", done, { once: true });
+  });
+}

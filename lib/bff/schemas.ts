@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { searchCreateRequestSchema, THUMBNAIL_IDS_PER_CALL } from "@/lib/tds";
+
+// The BFF's own inputs where they differ from the service's request schemas (lib/tds), which
+// every route reuses otherwise so that the limits are the specification's in one place.
+
+/** A path segment naming a service resource (search, product, quote, booking, destination). */
+export const idParam = z.string().min(1).max(200);
+export const params = <K extends string>(...keys: K[]) =>
+  z.strictObject(Object.fromEntries(keys.map((k) => [k, idParam])) as Record<K, typeof idParam>);
+
+export const noQuery = z.strictObject({});
+
+/** Fields the desk sets, never the browser: the agency's wallet currency and point of sale. */
+const DESK_SET = ["currency", "market"] as const;
+
+/** POST /api/search body: the service's search without currency and market, which the desk adds. */
+export function searchRequestSchema(agency: { currency: string; market: string }) {
+  return z
+    .record(z.string(), z.unknown(), "Expected a JSON object.")
+    .superRefine((body, ctx) => {
+      for (const key of DESK_SET) {
+        if (key in body) ctx.addIssue({ code: "custom", path: [key], message: "Set by the desk from the agency's settings; leave it out." });
+      }
+    })
+    .transform((body) => ({ ...body, currency: agency.currency, market: agency.market }))
+    .pipe(searchCreateRequestSchema);
+}
+
+export const suggestQuerySchema = z.strictObject({
+  // The service trims and cuts to 100 characters, and answers empty groups under 2.
+  q: z.string(),
+  limit: z.number().int().min(1, "1 to 15 per group.").max(15, "1 to 15 per group.").optional(),
+});
+
+export const thumbnailsQuerySchema = z.strictObject({
+  ids: z
+    .string()
+    .transform((v) => [...new Set(v.split(",").map((id) => id.trim()).filter(Boolean))])
+    .pipe(
+      z
+        .array(z.string().max(120, "An ID is at most 120 characters."))
+        .min(1, "At least one ID.")
+        .max(THUMBNAIL_IDS_PER_CALL, `At most ${THUMBNAIL_IDS_PER_CALL} IDs per request.`),
+    ),
+});
+
+export const voucherDocumentQuerySchema = z.strictObject({ prices: z.enum(["without"]).optional() });

@@ -1,0 +1,103 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDb, type DbHandle, type DbOptions } from "./index";
+import { beginAction, beginBooking, bookedBy, completeAction, completeBooking, hasBookings, KeyReusedError, reopenBooking } from "./ledger";
+import { bookingActions, bookingsLedger, users } from "./schema";
+
+// The ledger on embedded PGlite and on the machine's PostgreSQL (a database of its own per
+// run, dropped afterwards): one row per idempotency key even when submits race.
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+type Target = { name: string; setup: () => Promise<DbOptions>; teardown: () => Promise<void> };
+const dbName = `agency_desk_ledger_${process.pid}_${Date.now().toString(36)}`;
+const admin = async (query: string) => {
+  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 5_000 });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+};
+const targets: Target[] = [
+  { name: "PGlite", setup: async () => ({ driver: "pglite", dataDir: ":memory:" }), teardown: async () => {} },
+  {
+    name: "PostgreSQL",
+    setup: async () => {
+      await admin(`create database "${dbName}"`);
+      const url = new URL(ADMIN_URL);
+      url.pathname = `/${dbName}`;
+      return { driver: "postgres", url: url.toString(), maxConnections: 8 };
+    },
+    teardown: () => admin(`drop database if exists "${dbName}" with (force)`),
+  },
+];
+
+describe.each(targets)("ledger on $name", (target) => {
+  let handle: DbHandle;
+  let ana: string;
+  let ben: string;
+
+  beforeAll(async () => {
+    handle = await openDb(await target.setup());
+    const rows = await handle.db
+      .insert(users)
+      .values([
+        { email: `ana-${randomUUID()}@desk.test`, name: "Ana", role: "advisor", passwordHash: "x" },
+        { email: `ben-${randomUUID()}@desk.test`, name: "Ben", role: "advisor", passwordHash: "x" },
+      ])
+      .returning();
+    ana = rows[0]!.id;
+    ben = rows[1]!.id;
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await target.teardown();
+  });
+
+  const attempt = (key: string, userId = ana) => ({ userId, idempotencyKey: key, quoteId: "qt_1", searchId: "sr_1", productType: "hotel" });
+
+  it("ten submits at once with one key make one row", async () => {
+    const key = randomUUID();
+    const rows = await Promise.all(Array.from({ length: 10 }, () => beginBooking(handle.db, attempt(key))));
+    expect(new Set(rows.map((r) => r.id)).size).toBe(1);
+    expect(await handle.db.select().from(bookingsLedger).where(eq(bookingsLedger.idempotencyKey, key))).toHaveLength(1);
+  });
+
+  it("pending → unknown → reopened → booked; a late 'unknown' never overwrites the booking", async () => {
+    const key = randomUUID();
+    const row = await beginBooking(handle.db, attempt(key));
+    expect(row).toMatchObject({ outcome: "pending", completedAt: null });
+    await completeBooking(handle.db, row.id, { outcome: "unknown", errorCode: "timeout" });
+    await reopenBooking(handle.db, row.id);
+    expect(await beginBooking(handle.db, attempt(key))).toMatchObject({ id: row.id, outcome: "pending", errorCode: null });
+    await completeBooking(handle.db, row.id, { outcome: "booked", bookingId: `bk_${key}`, orderRef: "RV-2026-ABCDEFGH", state: "confirmed" });
+    await completeBooking(handle.db, row.id, { outcome: "unknown", errorCode: "idempotency_in_progress" });
+    expect(await beginBooking(handle.db, attempt(key))).toMatchObject({ outcome: "booked", bookingId: `bk_${key}`, errorCode: null });
+    expect(await hasBookings(handle.db, ana)).toBe(true);
+    expect(await hasBookings(handle.db, ben)).toBe(false);
+    expect(await bookedBy(handle.db, [`bk_${key}`, "bk_elsewhere"])).toEqual(new Map([[`bk_${key}`, { id: ana, name: "Ana" }]]));
+  });
+
+  it("actions: one row per key, reopened on retry; a key is never taken over by another booking or person", async () => {
+    const key = randomUUID();
+    const first = await beginAction(handle.db, { bookingId: "bk_a", userId: ana, action: "cancel", idempotencyKey: key });
+    await completeAction(handle.db, first.id, { outcome: "unknown", errorCode: "timeout" });
+    const retry = await beginAction(handle.db, { bookingId: "bk_a", userId: ana, action: "cancel", idempotencyKey: key });
+    expect(retry).toMatchObject({ id: first.id, outcome: "pending", errorCode: null });
+    await completeAction(handle.db, retry.id, { outcome: "succeeded", state: "refunded" });
+    await expect(beginAction(handle.db, { bookingId: "bk_b", userId: ana, action: "cancel", idempotencyKey: key })).rejects.toBeInstanceOf(KeyReusedError);
+    await expect(beginAction(handle.db, { bookingId: "bk_a", userId: ben, action: "cancel", idempotencyKey: key })).rejects.toBeInstanceOf(KeyReusedError);
+    // Keyless actions (email, refresh) each get a row.
+    await beginAction(handle.db, { bookingId: "bk_a", userId: ben, action: "email", idempotencyKey: null });
+    await beginAction(handle.db, { bookingId: "bk_a", userId: ben, action: "email", idempotencyKey: null });
+    const rows = await handle.db.select().from(bookingActions).where(eq(bookingActions.bookingId, "bk_a")).orderBy(bookingActions.createdAt);
+    expect(rows.map((r) => [r.action, r.outcome, r.state])).toEqual([
+      ["cancel", "succeeded", "refunded"],
+      ["email", "pending", null],
+      ["email", "pending", null],
+    ]);
+  });
+});

@@ -1,0 +1,137 @@
+import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import type { Db } from "./index";
+import {
+  bookingActions,
+  bookingsLedger,
+  users,
+  type ActionOutcome,
+  type BookingAction,
+  type BookingActionRow,
+  type LedgerEntry,
+  type LedgerOutcome,
+} from "./schema";
+
+// Who made each booking and who did what to it since (docs/bff.md#ledger). The service
+// attributes every booking to the admin who created the agency's key, so the desk keeps
+// this itself: a row per booking attempt, written before the service is called and keyed by
+// the attempt's idempotency key, so a retried submit finds its row instead of adding one.
+
+export type BookingAttempt = {
+  userId: string;
+  idempotencyKey: string;
+  quoteId: string;
+  searchId: string | null;
+  productType: string;
+};
+
+/** The attempt's row: inserted on the first submit, found again (and reopened) on every retry. */
+export async function beginBooking(db: Db, attempt: BookingAttempt): Promise<LedgerEntry> {
+  await db.insert(bookingsLedger).values({ ...attempt, outcome: "pending" }).onConflictDoNothing({ target: bookingsLedger.idempotencyKey });
+  const [row] = await db.select().from(bookingsLedger).where(eq(bookingsLedger.idempotencyKey, attempt.idempotencyKey));
+  if (!row) throw new Error("ledger row vanished after insert");
+  return row;
+}
+
+/** A retry of an attempt that did not end in a booking: pending again until the service answers. */
+export async function reopenBooking(db: Db, id: string): Promise<void> {
+  await db.update(bookingsLedger).set({ outcome: "pending", errorCode: null, completedAt: null }).where(eq(bookingsLedger.id, id));
+}
+
+export type BookingOutcome = {
+  outcome: Exclude<LedgerOutcome, "pending">;
+  bookingId?: string;
+  orderRef?: string;
+  state?: string;
+  totalSellMinor?: number;
+  currency?: string;
+  errorCode?: string | null;
+};
+
+export async function completeBooking(db: Db, id: string, result: BookingOutcome): Promise<void> {
+  // A late answer of a concurrent retry ("still in progress") must not overwrite a booking.
+  const where = result.outcome === "booked" ? eq(bookingsLedger.id, id) : and(eq(bookingsLedger.id, id), ne(bookingsLedger.outcome, "booked"));
+  await db
+    .update(bookingsLedger)
+    .set({ ...result, errorCode: result.errorCode ?? null, completedAt: new Date() })
+    .where(where);
+}
+
+/** Later facts about a booking (its price, fetched after booking; its state as last seen). */
+export async function updateBookingFacts(
+  db: Db,
+  bookingId: string,
+  facts: { state?: string; totalSellMinor?: number; currency?: string },
+): Promise<void> {
+  if (Object.keys(facts).length === 0) return;
+  await db.update(bookingsLedger).set(facts).where(eq(bookingsLedger.bookingId, bookingId));
+}
+
+export type BookedBy = { id: string; name: string };
+
+/** Who made each of `bookingIds` through the desk; IDs booked elsewhere are absent. */
+export async function bookedBy(db: Db, bookingIds: string[]): Promise<Map<string, BookedBy>> {
+  const ids = [...new Set(bookingIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ bookingId: bookingsLedger.bookingId, id: users.id, name: users.name })
+    .from(bookingsLedger)
+    .innerJoin(users, eq(users.id, bookingsLedger.userId))
+    .where(inArray(bookingsLedger.bookingId, ids));
+  return new Map(rows.flatMap((r) => (r.bookingId ? [[r.bookingId, { id: r.id, name: r.name }] as const] : [])));
+}
+
+/** Whether the advisor has made any booking through the desk (an empty "mine" list needs no call to the service). */
+export async function hasBookings(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(bookingsLedger)
+    .where(and(eq(bookingsLedger.userId, userId), isNotNull(bookingsLedger.bookingId)));
+  return (row?.n ?? 0) > 0;
+}
+
+/* ------------------------------------------------------------------ actions */
+
+export type ActionStart = { bookingId: string; userId: string; action: BookingAction; idempotencyKey: string | null };
+
+/** An action's row; with an idempotency key a retry finds the same row (and reopens it). */
+export async function beginAction(db: Db, start: ActionStart): Promise<BookingActionRow> {
+  if (start.idempotencyKey === null) {
+    const [row] = await db.insert(bookingActions).values({ ...start, outcome: "pending" }).returning();
+    if (!row) throw new Error("booking action insert returned nothing");
+    return row;
+  }
+  const [row] = await db
+    .insert(bookingActions)
+    .values({ ...start, outcome: "pending" })
+    .onConflictDoUpdate({
+      target: bookingActions.idempotencyKey,
+      set: { outcome: "pending", errorCode: null, completedAt: null },
+      // Never take over another booking's or another person's key.
+      setWhere: and(eq(bookingActions.bookingId, start.bookingId), eq(bookingActions.userId, start.userId)),
+    })
+    .returning();
+  if (!row) throw new KeyReusedError();
+  return row;
+}
+
+export class KeyReusedError extends Error {
+  constructor() {
+    super("This idempotency key belongs to another booking or person.");
+    this.name = "KeyReusedError";
+  }
+}
+
+export async function completeAction(
+  db: Db,
+  id: string,
+  result: { outcome: Exclude<ActionOutcome, "pending">; state?: string; errorCode?: string | null },
+): Promise<void> {
+  await db
+    .update(bookingActions)
+    .set({ outcome: result.outcome, state: result.state ?? null, errorCode: result.errorCode ?? null, completedAt: new Date() })
+    .where(eq(bookingActions.id, id));
+}
+
+export async function actionsFor(db: Db, bookingId: string): Promise<BookingActionRow[]> {
+  return db.select().from(bookingActions).where(eq(bookingActions.bookingId, bookingId)).orderBy(bookingActions.createdAt, bookingActions.id);
+}
