@@ -32,6 +32,10 @@ step "key-leak check (built assets and a crawl of the running app)"
 npx tsx scripts/check-key-leak.ts
 done_step key-leak
 
+step "two instances, one rate budget (built app on PostgreSQL and Redis)"
+npx tsx scripts/two-instances.ts
+done_step two-instances
+
 step "end-to-end tests (playwright)"
 E2E_SKIP_BUILD=1 npx playwright test
 done_step playwright

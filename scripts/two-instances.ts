@@ -1,0 +1,322 @@
+// Two app instances, one rate budget, after `next build`: `npx tsx scripts/two-instances.ts`
+// Starts one standalone sandbox as the service and two `next start` instances of the built app
+// on one fresh PostgreSQL database and one Redis, signs in both demo users on both instances,
+// fires many more suggestions through both than the service allows per minute, and checks that
+// together they stay inside the service's limit (docs/bff.md#rate-shaping): the sandbox never
+// answered 429, and what it accepted in the window is at most its limit and most of the desk's
+// 90% budget. Needs PostgreSQL at DATABASE_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/test)
+// and Redis at REDIS_URL (default redis://127.0.0.1:6379).
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { Redis } from "ioredis";
+import pg from "pg";
+import { DEMO_USERS } from "../lib/auth/config";
+import { DEV_TDS_API_KEY } from "../lib/env";
+
+const root = path.resolve(import.meta.dirname, "..");
+const ADMIN_DB_URL = process.env.DATABASE_ADMIN_URL || "postgres://postgres@127.0.0.1:5432/test";
+const REDIS_URL = process.env.TWO_INSTANCES_REDIS_URL || "redis://127.0.0.1:6379";
+/** The service's per-key limit for GET /catalog/suggest and the desk's share of it (lib/bff/rate-shaping.ts). */
+const LIMIT = 120;
+const BUDGET = Math.floor(LIMIT * 0.9);
+const REQUESTS = 200;
+/** The burst must start and be counted inside one clock minute (the windows of both shaper and sandbox). */
+const MIN_WINDOW_LEFT_MS = 25_000;
+const SHAPED_MESSAGE = "The desk is busy with other requests to the travel service.";
+
+if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
+  console.error("No production build in .next (no .next/BUILD_ID): run `npx next build` first.");
+  process.exit(2);
+}
+
+/* ------------------------------------------------------------ processes and cleanup */
+
+type Proc = { name: string; child: ChildProcess; log: () => string };
+const procs: Proc[] = [];
+const dbName = `agency_desk_two_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
+let dbCreated = false;
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+
+function start(name: string, args: string[], env: Record<string, string | undefined>): Proc {
+  // Its own process group, so that stopping it stops its children too.
+  const child = spawn(process.execPath, args, { cwd: root, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  let log = "";
+  child.stdout!.on("data", (d: Buffer) => (log += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (log += d.toString()));
+  const proc = { name, child, log: () => log };
+  procs.push(proc);
+  return proc;
+}
+
+const exited = (child: ChildProcess, ms: number) =>
+  new Promise<boolean>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve(true);
+    const timer = setTimeout(() => resolve(false), ms);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+let cleanedUp: Promise<void> | null = null;
+function cleanup(): Promise<void> {
+  cleanedUp ??= (async () => {
+    for (const { child } of procs) signalGroup(child, "SIGTERM");
+    await Promise.all(
+      procs.map(async ({ child }) => {
+        if (!(await exited(child, 5_000))) signalGroup(child, "SIGKILL");
+        // Children of a stopped parent may linger in its group.
+        signalGroup(child, "SIGKILL");
+      }),
+    );
+    if (dbCreated) {
+      const admin = new pg.Client({ connectionString: ADMIN_DB_URL, connectionTimeoutMillis: 5_000 });
+      try {
+        await admin.connect();
+        await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+      } catch (err) {
+        console.error(`could not drop the database ${dbName}: ${err instanceof Error ? err.message : String(err)}`);
+      } finally {
+        await admin.end().catch(() => {});
+      }
+    }
+  })();
+  return cleanedUp;
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    console.error(`\n${signal}: stopping`);
+    void cleanup().then(() => process.exit(130));
+  });
+}
+
+/* ------------------------------------------------------------ assertions */
+
+let passed = 0;
+const failures: string[] = [];
+function expect(ok: boolean, what: string) {
+  if (ok) passed++;
+  else failures.push(what);
+  console.log(`  ${ok ? "ok  " : "FAIL"}  ${what}`);
+}
+
+/* ------------------------------------------------------------ the app */
+
+type Instance = { name: string; origin: string; proc: Proc };
+type Session = { instance: Instance; email: string; cookie: string };
+
+async function waitHealthy(url: string, proc: Proc, ms = 90_000, init?: RequestInit): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (proc.child.exitCode !== null) throw new Error(`${proc.name} exited (${proc.child.exitCode}):\n${proc.log()}`);
+    try {
+      const res = await fetch(url, init);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${proc.name} did not become healthy at ${url} in time:\n${proc.log()}`);
+}
+
+async function signIn(instance: Instance, email: string, password: string): Promise<Session> {
+  const res = await fetch(`${instance.origin}/api/auth/login`, {
+    method: "POST",
+    headers: { origin: instance.origin, "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  if (res.status !== 200 || !cookie) throw new Error(`could not sign in as ${email} on ${instance.name}: ${res.status} ${await res.text()}`);
+  return { instance, email, cookie };
+}
+
+type Outcome = { status: number; code?: string; message?: string };
+
+async function suggest(session: Session, q: string): Promise<Outcome> {
+  try {
+    const res = await fetch(`${session.instance.origin}/api/suggest?q=${encodeURIComponent(q)}`, { headers: { cookie: session.cookie } });
+    const body = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string } | null } | null;
+    return { status: res.status, code: body?.error?.code, message: body?.error?.message };
+  } catch (err) {
+    return { status: 0, message: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+/* ------------------------------------------------------------ the run */
+
+const started = Date.now();
+let burstWindow: number | null = null;
+const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2_000, lazyConnect: true });
+try {
+  await redis.connect();
+
+  const admin = new pg.Client({ connectionString: ADMIN_DB_URL, connectionTimeoutMillis: 5_000 });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${dbName}"`);
+    dbCreated = true;
+  } finally {
+    await admin.end();
+  }
+  const dbUrl = new URL(ADMIN_DB_URL);
+  dbUrl.pathname = `/${dbName}`;
+
+  const [sandboxPort, portA, portB] = await Promise.all([freePort(), freePort(), freePort()]);
+  const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+  const { NODE_ENV: _nodeEnv, ...inherited } = process.env;
+  const sandboxEnv: Record<string, string | undefined> = {
+    ...inherited,
+    SANDBOX_PORT: String(sandboxPort),
+    SANDBOX_DATA_DIR: ":memory:",
+    SANDBOX_LATENCY_SCALE: "0",
+    TDS_API_KEY: DEV_TDS_API_KEY,
+  };
+  const sandbox = start("sandbox", [path.join(root, "node_modules/tsx/dist/cli.mjs"), "lib/sandbox/server.ts"], sandboxEnv);
+
+  const sessionSecret = randomBytes(32).toString("hex");
+  const instances: Instance[] = [
+    ["A", portA],
+    ["B", portB],
+  ].map(([name, port]) => {
+    const origin = `http://127.0.0.1:${port}`;
+    const proc = start(`instance ${name}`, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      APP_ORIGIN: origin,
+      DATABASE_URL: dbUrl.toString(),
+      REDIS_URL,
+      SESSION_SECRET: sessionSecret,
+      TDS_BASE_URL: sandboxUrl,
+      TDS_API_KEY: DEV_TDS_API_KEY,
+      SANDBOX: "off",
+      SEED_DEMO_USERS: "1",
+    });
+    return { name: name as string, origin, proc };
+  });
+
+  await waitHealthy(`${sandboxUrl}/api/v1/search/capabilities?market=US`, sandbox, 30_000, { headers: { "X-API-Key": DEV_TDS_API_KEY } });
+  // One at a time: the first migrates the fresh database, the second then finds it ready.
+  for (const i of instances) await waitHealthy(`${i.origin}/api/health`, i.proc);
+  console.log(`sandbox on ${sandboxUrl}, instances on ${instances.map((i) => i.origin).join(" and ")}, database ${dbName} (${((Date.now() - started) / 1000).toFixed(1)}s)`);
+
+  // Both demo users on both instances: each advisor may take half the budget, so only a
+  // budget shared through Redis keeps two instances × two users inside the limit.
+  const users = DEMO_USERS.slice(0, 2);
+  const sessions: Session[] = [];
+  for (const i of instances) for (const u of users) sessions.push(await signIn(i, u.email, u.password));
+
+  // Start early in a clock minute so the whole burst and the count fall in one window.
+  const left = () => 60_000 - (Date.now() % 60_000);
+  if (left() < MIN_WINDOW_LEFT_MS) {
+    const wait = left() + 300;
+    console.log(`waiting ${(wait / 1000).toFixed(1)}s for the next minute window`);
+    await new Promise((r) => setTimeout(r, wait));
+  }
+  const w = Math.floor(Date.now() / 60_000);
+  burstWindow = w;
+  // The app's shaper keys (agency-desk:shape, no per-run prefix): clear this bucket's counters for
+  // this window and the next, so an earlier run in the same minute does not share our budget.
+  const stale = await redis.keys("agency-desk:shape:catalog.suggest|*");
+  const ours = stale.filter((k) => k.endsWith(`|${w}`) || k.endsWith(`|${w + 1}`));
+  if (ours.length > 0) await redis.del(...ours);
+
+  const prefixes = ["lon", "par", "bar", "rom", "ber", "mad", "lis", "ams", "new", "tok"];
+  const burstStarted = Date.now();
+  const jobs = Array.from({ length: REQUESTS }, (_, n) => {
+    const session = sessions[n % sessions.length]!;
+    const q = `${prefixes[n % prefixes.length]}${String.fromCharCode(97 + (Math.floor(n / prefixes.length) % 26))}${n}`;
+    return suggest(session, q).then((o) => ({ session, o }));
+  });
+  const results = await Promise.all(jobs);
+  const burstMs = Date.now() - burstStarted;
+
+  // What the service accepted in this window: its remaining suggest budget, asked directly.
+  let remaining = 0;
+  let probed = 0;
+  for (;;) {
+    const batch = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        fetch(`${sandboxUrl}/api/v1/catalog/suggest?q=zz`, { headers: { "X-API-Key": DEV_TDS_API_KEY } }).then((r) => r.status),
+      ),
+    );
+    probed += batch.length;
+    remaining += batch.filter((s) => s === 200).length;
+    if (batch.some((s) => s === 429) || probed > LIMIT + 20) break;
+  }
+  const sameWindow = Math.floor(Date.now() / 60_000) === w;
+  const upstreamAccepted = LIMIT - remaining;
+
+  const tally = (filter: (r: (typeof results)[number]) => boolean) => {
+    const rs = results.filter(filter);
+    return {
+      ok: rs.filter((r) => r.o.status === 200).length,
+      shaped: rs.filter((r) => r.o.status === 429 && r.o.message?.startsWith(SHAPED_MESSAGE)).length,
+      upstream429: rs.filter((r) => r.o.status === 429 && !r.o.message?.startsWith(SHAPED_MESSAGE)).length,
+      other: rs.filter((r) => r.o.status !== 200 && r.o.status !== 429),
+    };
+  };
+  console.log(`\n${REQUESTS} GET /api/suggest in ${(burstMs / 1000).toFixed(1)}s through both instances (limit ${LIMIT}/min, desk budget ${BUDGET}):`);
+  for (const i of instances) {
+    const t = tally((r) => r.session.instance === i);
+    const perUser = users.map((u) => `${u.email.split("@")[0]} ${tally((r) => r.session.instance === i && r.session.email === u.email).ok}`).join(", ");
+    console.log(`  instance ${i.name}: ${t.ok} ok, ${t.shaped} shaped (429), ${t.upstream429} service 429 passed on, ${t.other.length} other (ok per user: ${perUser})`);
+  }
+  const all = tally(() => true);
+  console.log(`  upstream accepted ${upstreamAccepted} suggest calls this window (limit ${LIMIT}; probe found ${remaining} left)\n`);
+
+  expect(all.other.length === 0, `every answer is 200 or 429 (${all.other.length} others${all.other.length ? `: ${[...new Set(all.other.map((r) => `${r.o.status} ${r.o.code ?? ""} ${r.o.message ?? ""}`))].slice(0, 3).join("; ")}` : ""})`);
+  expect(all.upstream429 === 0, `the service never answered 429 rate_limited to the app (${all.upstream429} passed on)`);
+  expect(sameWindow, "the burst and the count fell in one minute window");
+  expect(upstreamAccepted <= LIMIT && remaining > 0, `upstream accepted ${upstreamAccepted}, under the service's limit ${LIMIT} (the probe found ${remaining} left)`);
+  expect(upstreamAccepted === all.ok, `each BFF 200 was one upstream call (${all.ok} ok, ${upstreamAccepted} upstream)`);
+  expect(all.ok <= BUDGET, `both instances together stayed within the desk's budget: ${all.ok} ≤ ${BUDGET}`);
+  expect(all.ok >= Math.ceil(BUDGET * 0.9), `most of the budget was used: ${all.ok} ≥ ${Math.ceil(BUDGET * 0.9)} (90% of ${BUDGET})`);
+  expect(
+    instances.every((i) => tally((r) => r.session.instance === i).ok > 0),
+    "both instances served some suggestions",
+  );
+} catch (err) {
+  failures.push(`the run failed: ${err instanceof Error ? err.message : String(err)}`);
+  console.error(`  FAIL  the run failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+} finally {
+  await cleanup();
+  // Our counters would expire within the minute anyway; leave nothing behind.
+  const w = burstWindow;
+  if (w !== null) {
+    const ours = await redis.keys("agency-desk:shape:catalog.suggest|*").catch(() => [] as string[]);
+    const mine = ours.filter((k) => k.endsWith(`|${w}`) || k.endsWith(`|${w + 1}`));
+    if (mine.length > 0) await redis.del(...mine).catch(() => {});
+  }
+  redis.disconnect();
+}
+
+console.log(`two-instances check took ${((Date.now() - started) / 1000).toFixed(1)}s`);
+console.log(`${passed} passed, ${failures.length} failed`);
+process.exit(failures.length > 0 ? 1 : 0);
