@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import { AppFooter } from "@/components/layout/app-footer";
 import { AppHeader } from "@/components/layout/app-header";
+import { Providers } from "./providers";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -25,11 +26,13 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
         >
           Skip to content
         </a>
-        <AppHeader />
-        <div id="main" className="flex-1">
-          {children}
-        </div>
-        <AppFooter />
+        <Providers>
+          <AppHeader />
+          <div id="main" className="flex-1">
+            {children}
+          </div>
+          <AppFooter />
+        </Providers>
       </body>
     </html>
   );

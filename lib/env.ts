@@ -51,6 +51,10 @@ const schema = z.object({
     .string()
     .refine((v) => isUrl(v, ["redis:", "rediss:"]), "REDIS_URL must be a redis:// or rediss:// URL.")
     .optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,40}$/, "REDIS_KEY_PREFIX must be 1 to 40 letters, digits, dots, dashes or underscores.")
+    .default("agency-desk"),
   AGENCY_CURRENCY: z
     .string()
     .transform(upper)
@@ -79,6 +83,8 @@ export type Env = {
   DATABASE_URL: string | undefined;
   PGLITE_DIR: string;
   REDIS_URL: string | undefined;
+  /** Namespaces every Redis key: instances of one deployment share it, other deployments use their own. */
+  REDIS_KEY_PREFIX: string;
   AGENCY_CURRENCY: string;
   AGENCY_MARKET: string;
   /** Whether /sandbox serves the simulator: on by default outside production. */
@@ -135,6 +141,7 @@ export function parseEnv(source: Source = process.env): Env {
     DATABASE_URL: e.DATABASE_URL,
     PGLITE_DIR: e.PGLITE_DIR,
     REDIS_URL: e.REDIS_URL,
+    REDIS_KEY_PREFIX: e.REDIS_KEY_PREFIX,
     AGENCY_CURRENCY: e.AGENCY_CURRENCY,
     AGENCY_MARKET: e.AGENCY_MARKET,
     sandboxEnabled: e.SANDBOX ? e.SANDBOX === "on" : !isProduction,

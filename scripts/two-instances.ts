@@ -19,6 +19,8 @@ import { DEV_TDS_API_KEY } from "../lib/env";
 const root = path.resolve(import.meta.dirname, "..");
 const ADMIN_DB_URL = process.env.DATABASE_ADMIN_URL || "postgres://postgres@127.0.0.1:5432/test";
 const REDIS_URL = process.env.TWO_INSTANCES_REDIS_URL || "redis://127.0.0.1:6379";
+// This run's own namespace (REDIS_KEY_PREFIX): its budget is shared by its two instances and nobody else.
+const KEY_PREFIX = `two-instances-${process.pid}-${Date.now().toString(36)}`;
 /** The service's per-key limit for GET /catalog/suggest and the desk's share of it (lib/bff/rate-shaping.ts). */
 const LIMIT = 120;
 const BUDGET = Math.floor(LIMIT * 0.9);
@@ -171,7 +173,6 @@ async function suggest(session: Session, q: string): Promise<Outcome> {
 /* ------------------------------------------------------------ the run */
 
 const started = Date.now();
-let burstWindow: number | null = null;
 const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2_000, lazyConnect: true });
 try {
   await redis.connect();
@@ -212,6 +213,7 @@ try {
       APP_ORIGIN: origin,
       DATABASE_URL: dbUrl.toString(),
       REDIS_URL,
+      REDIS_KEY_PREFIX: KEY_PREFIX,
       SESSION_SECRET: sessionSecret,
       TDS_BASE_URL: sandboxUrl,
       TDS_API_KEY: DEV_TDS_API_KEY,
@@ -240,12 +242,6 @@ try {
     await new Promise((r) => setTimeout(r, wait));
   }
   const w = Math.floor(Date.now() / 60_000);
-  burstWindow = w;
-  // The app's shaper keys (agency-desk:shape, no per-run prefix): clear this bucket's counters for
-  // this window and the next, so an earlier run in the same minute does not share our budget.
-  const stale = await redis.keys("agency-desk:shape:catalog.suggest|*");
-  const ours = stale.filter((k) => k.endsWith(`|${w}`) || k.endsWith(`|${w + 1}`));
-  if (ours.length > 0) await redis.del(...ours);
 
   const prefixes = ["lon", "par", "bar", "rom", "ber", "mad", "lis", "ams", "new", "tok"];
   const burstStarted = Date.now();
@@ -307,13 +303,9 @@ try {
   console.error(`  FAIL  the run failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
 } finally {
   await cleanup();
-  // Our counters would expire within the minute anyway; leave nothing behind.
-  const w = burstWindow;
-  if (w !== null) {
-    const ours = await redis.keys("agency-desk:shape:catalog.suggest|*").catch(() => [] as string[]);
-    const mine = ours.filter((k) => k.endsWith(`|${w}`) || k.endsWith(`|${w + 1}`));
-    if (mine.length > 0) await redis.del(...mine).catch(() => {});
-  }
+  // Leave nothing behind in Redis: every key of this run's namespace.
+  const ours = await redis.keys(`${KEY_PREFIX}:*`).catch(() => [] as string[]);
+  if (ours.length > 0) await redis.del(...ours).catch(() => {});
   redis.disconnect();
 }
 

@@ -69,13 +69,13 @@ const globalForThrottle = globalThis as typeof globalThis & { __agencyDeskLoginT
 /** The process's throttle: Redis when REDIS_URL is set, memory otherwise. */
 export function getLoginThrottle(): Promise<LoginThrottle> {
   globalForThrottle.__agencyDeskLoginThrottle ??= (async () => {
-    const { REDIS_URL } = getEnv();
+    const { REDIS_URL, REDIS_KEY_PREFIX } = getEnv();
     if (!REDIS_URL) return createLoginThrottle({ kind: "memory" });
     const { Redis } = await import("ioredis");
     const client = new Redis(REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
     // Without a listener ioredis reports every reconnect as an unhandled error.
     client.on("error", (err: Error) => console.error(`[auth] Redis for sign-in throttling: ${err.message}`));
-    return createLoginThrottle({ kind: "redis", client });
+    return createLoginThrottle({ kind: "redis", client, keyPrefix: REDIS_KEY_PREFIX });
   })();
   return globalForThrottle.__agencyDeskLoginThrottle;
 }

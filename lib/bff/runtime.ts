@@ -17,7 +17,7 @@ const runtime = (globalForBff.__agencyDeskBff ??= {});
 export function defaultDeps(): BffDeps {
   const shaper = () => {
     const env = getEnv();
-    runtime.shaper ??= createRateShaper({ redis: env.REDIS_URL ? getRedis(env.REDIS_URL) : undefined });
+    runtime.shaper ??= createRateShaper({ redis: env.REDIS_URL ? getRedis(env.REDIS_URL) : undefined, keyPrefix: `${env.REDIS_KEY_PREFIX}:shape` });
     return runtime.shaper;
   };
   return {
@@ -31,7 +31,7 @@ export function defaultDeps(): BffDeps {
     },
     cache: () => {
       const env = getEnv();
-      runtime.cache ??= env.REDIS_URL ? redisCache(getRedis(env.REDIS_URL)) : memoryCache();
+      runtime.cache ??= env.REDIS_URL ? redisCache(getRedis(env.REDIS_URL), `${env.REDIS_KEY_PREFIX}:cache:`) : memoryCache();
       return runtime.cache;
     },
     agency: () => {

@@ -1,0 +1,40 @@
+"use client";
+
+import { isServer, QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { useState, type ReactNode } from "react";
+import { z } from "zod";
+import { ApiError } from "@/lib/api-client";
+
+// Our CSP forbids eval; without this zod 4 probes `new Function` to decide whether to JIT.
+z.config({ jitless: true });
+
+const MAX_RETRIES = 2;
+
+/** Retry only what may succeed next time: no response at all, or a 5xx. Never a 4xx. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (failureCount >= MAX_RETRIES) return false;
+  return error instanceof ApiError && (error.isNetworkError || error.status >= 500);
+}
+
+export function makeQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: 30_000, retry: shouldRetry },
+      mutations: { retry: false },
+    },
+  });
+}
+
+let browserClient: QueryClient | undefined;
+
+function getQueryClient(): QueryClient {
+  // A new client per server render so users never share a cache; one for the browser's life.
+  if (isServer) return makeQueryClient();
+  browserClient ??= makeQueryClient();
+  return browserClient;
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [client] = useState(getQueryClient);
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}

@@ -1,0 +1,143 @@
+// @vitest-environment jsdom
+import "@testing-library/jest-dom/vitest";
+import { useState } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { DateRangeField, type DateRangeValue } from "./date-range-field";
+
+afterEach(cleanup);
+
+const TODAY = "2026-03-10";
+
+function Harness({
+  initial = {},
+  mode = "range",
+  inline = true,
+  onValue,
+}: {
+  initial?: DateRangeValue;
+  mode?: "range" | "single";
+  inline?: boolean;
+  onValue?: (v: DateRangeValue) => void;
+}) {
+  const [value, setValue] = useState<DateRangeValue>(initial);
+  return (
+    <DateRangeField
+      mode={mode}
+      inline={inline}
+      today={TODAY}
+      value={value}
+      onChange={(next) => {
+        setValue(next);
+        onValue?.(next);
+      }}
+    />
+  );
+}
+
+/** The calendar's button for a day (react-day-picker marks each cell with data-day). */
+const day = (iso: string) => {
+  const button = document.querySelector<HTMLButtonElement>(`[data-day="${iso}"] button`);
+  if (!button) throw new Error(`No day button for ${iso}`);
+  return button;
+};
+
+describe("DateRangeField — hotel stay", () => {
+  it("shows the nights of a valid stay and no error", () => {
+    render(<Harness initial={{ checkIn: "2026-03-12", checkOut: "2026-03-15" }} />);
+    expect(screen.getByTestId("nights")).toHaveTextContent("3 nights");
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Check-in")).toHaveValue("2026-03-12");
+    expect(screen.getByLabelText("Check-out")).toHaveValue("2026-03-15");
+  });
+
+  it("shows stayRangeError's sentence for typed dates and marks the inputs invalid", () => {
+    render(<Harness initial={{ checkIn: "2026-03-12", checkOut: "2026-03-15" }} />);
+    fireEvent.change(screen.getByLabelText("Check-out"), { target: { value: "2026-03-12" } });
+    expect(screen.getByRole("alert")).toHaveTextContent("Check-out must be after check-in.");
+    expect(screen.getByLabelText("Check-out")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.queryByTestId("nights")).not.toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText("Check-out"), { target: { value: "2026-04-12" } });
+    expect(screen.getByRole("alert")).toHaveTextContent("A stay can be at most 30 nights.");
+
+    fireEvent.change(screen.getByLabelText("Check-in"), { target: { value: "2026-03-09" } });
+    expect(screen.getByRole("alert")).toHaveTextContent("Check-in can't be in the past.");
+
+    fireEvent.change(screen.getByLabelText("Check-in"), { target: { value: "2026-04-01" } });
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(screen.getByTestId("nights")).toHaveTextContent("11 nights");
+  });
+
+  it("prefers an error passed in (e.g. from the schema)", () => {
+    render(<DateRangeField today={TODAY} value={{}} onChange={() => {}} inline error="Required for hotel searches." />);
+    expect(screen.getByRole("alert")).toHaveTextContent("Required for hotel searches.");
+  });
+
+  it("disables days before today in the calendar", () => {
+    render(<Harness />);
+    expect(day("2026-03-09")).toBeDisabled();
+    expect(day("2026-03-10")).toBeEnabled();
+    expect(day("2026-03-31")).toBeEnabled();
+  });
+
+  it("disables check-in days more than 730 days ahead", () => {
+    // 2028-03-09 is today + 730 days.
+    render(<Harness initial={{ checkIn: "2028-03-01", checkOut: "2028-03-02" }} />);
+    expect(day("2028-03-09")).toBeEnabled();
+    expect(day("2028-03-10")).toBeDisabled();
+  });
+
+  it("limits the range to 30 nights once a check-in is picked, and shows the nights", async () => {
+    const user = userEvent.setup();
+    const onValue = vi.fn();
+    render(<Harness onValue={onValue} />);
+    await user.click(day("2026-03-20"));
+    expect(onValue).toHaveBeenLastCalledWith({ checkIn: "2026-03-20", checkOut: undefined });
+
+    await user.click(screen.getByRole("button", { name: "Go to the Next Month" }));
+    expect(day("2026-04-19")).toBeEnabled(); // 30 nights
+    expect(day("2026-04-20")).toBeDisabled(); // 31 nights
+
+    await user.click(day("2026-04-19"));
+    expect(onValue).toHaveBeenLastCalledWith({ checkIn: "2026-03-20", checkOut: "2026-04-19" });
+    expect(screen.getByTestId("nights")).toHaveTextContent("30 nights");
+    // With the stay complete, the calendar is bounded by the 730-day limit again.
+    expect(day("2026-04-20")).toBeEnabled();
+  });
+
+  it("picks a stay in the popover and closes it", async () => {
+    const user = userEvent.setup();
+    render(<Harness inline={false} />);
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: /Choose stay dates/ }));
+    expect(await screen.findByRole("dialog", { name: "Stay dates" })).toBeInTheDocument();
+    expect(day("2026-03-09")).toBeDisabled();
+
+    await user.click(day("2026-03-12"));
+    await user.click(day("2026-03-15"));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(screen.getByTestId("nights")).toHaveTextContent("3 nights");
+    expect(screen.getByRole("button", { name: /Choose stay dates: .*, 3 nights/ })).toBeInTheDocument();
+  });
+});
+
+describe("DateRangeField — single date", () => {
+  it("picks one date, with no nights and past days disabled", async () => {
+    const user = userEvent.setup();
+    const onValue = vi.fn();
+    render(<Harness mode="single" onValue={onValue} />);
+    expect(day("2026-03-09")).toBeDisabled();
+    await user.click(day("2026-03-18"));
+    expect(onValue).toHaveBeenLastCalledWith({ checkIn: "2026-03-18" });
+    expect(screen.getByLabelText("Date")).toHaveValue("2026-03-18");
+    expect(screen.queryByTestId("nights")).not.toBeInTheDocument();
+  });
+
+  it("explains a typed date in the past", () => {
+    render(<Harness mode="single" />);
+    fireEvent.change(screen.getByLabelText("Date"), { target: { value: "2026-03-01" } });
+    expect(screen.getByRole("alert")).toHaveTextContent("The date can't be in the past.");
+  });
+});

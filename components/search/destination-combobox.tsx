@@ -1,0 +1,327 @@
+"use client";
+
+import { BedDouble, Building2, LoaderCircle, MapPin, Plane, Search, Star, type LucideIcon } from "lucide-react";
+import { useMemo, useState } from "react";
+import {
+  Collection,
+  ComboBox,
+  Header,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  ListBoxSection,
+  Popover,
+  Text,
+  type Key,
+} from "react-aria-components";
+import { AlertIcon } from "@/components/ui/icons";
+import { cn } from "@/components/ui/cn";
+import { inputClasses } from "@/components/ui/field";
+import { SUGGEST_MIN_CHARS, useSuggest, type Suggestions, type SuggestProductType } from "./use-suggest";
+
+export type DestinationChoice =
+  | { kind: "city"; cityRegionId: number; cityRegionIds: number[]; name: string; countryCode: string }
+  | { kind: "hotel"; canonicalId: string; name: string; cityName: string | null; countryCode: string | null }
+  | { kind: "airport"; code: string; name: string; countryCode: string | null }
+  | { kind: "destination"; code: string; name: string; countryCode: string | null };
+
+type Option = {
+  id: string;
+  choice: DestinationChoice;
+  detail: string;
+  stars: number | null;
+};
+type Section = { id: "cities" | "hotels" | "pois"; title: string; items: Option[] };
+
+export function choiceKey(choice: DestinationChoice): string {
+  switch (choice.kind) {
+    case "city":
+      return `city:${choice.cityRegionId}`;
+    case "hotel":
+      return `hotel:${choice.canonicalId}`;
+    case "airport":
+      return `airport:${choice.code}`;
+    case "destination":
+      return `destination:${choice.code}`;
+  }
+}
+
+let regionNames: Intl.DisplayNames | null | undefined;
+function countryName(code: string | null | undefined): string | null {
+  if (!code) return null;
+  if (regionNames === undefined) {
+    try {
+      regionNames = new Intl.DisplayNames(["en"], { type: "region" });
+    } catch {
+      regionNames = null;
+    }
+  }
+  try {
+    return regionNames?.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+const joinParts = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(", ");
+
+// Which groups each product can use: hotels search by region, hotel or destination area;
+// flights need airports; activities need a destination code; transfers run between
+// airports, hotels and destinations.
+const PRODUCT_GROUPS: Record<SuggestProductType, { cities: boolean; hotels: boolean; poiKinds: DestinationChoice["kind"][] }> = {
+  hotel: { cities: true, hotels: true, poiKinds: ["destination"] },
+  flight: { cities: false, hotels: false, poiKinds: ["airport"] },
+  activity: { cities: false, hotels: false, poiKinds: ["destination"] },
+  transfer: { cities: false, hotels: true, poiKinds: ["airport", "destination"] },
+};
+
+export function buildSections(data: Suggestions, productType: SuggestProductType): Section[] {
+  const groups = PRODUCT_GROUPS[productType];
+  const sections: Section[] = [];
+
+  if (groups.cities && data.cities.length > 0) {
+    sections.push({
+      id: "cities",
+      title: "Cities",
+      items: data.cities.map((c) => ({
+        id: `city:${c.cityRegionId}`,
+        choice: {
+          kind: "city",
+          cityRegionId: c.cityRegionId,
+          cityRegionIds: c.cityRegionIds.length > 0 ? c.cityRegionIds : [c.cityRegionId],
+          name: c.name,
+          countryCode: c.countryCode,
+        },
+        detail: joinParts(c.stateName, countryName(c.countryCode)),
+        stars: null,
+      })),
+    });
+  }
+
+  if (groups.hotels && data.hotels.length > 0) {
+    sections.push({
+      id: "hotels",
+      title: "Hotels",
+      items: data.hotels.map((h) => ({
+        id: `hotel:${h.canonicalId}`,
+        choice: {
+          kind: "hotel",
+          canonicalId: h.canonicalId,
+          name: h.name,
+          cityName: h.cityName ?? null,
+          countryCode: h.countryCode ?? null,
+        },
+        detail: joinParts(h.cityName, countryName(h.countryCode)),
+        stars: h.starRating != null && h.starRating > 0 ? Math.min(5, Math.round(h.starRating)) : null,
+      })),
+    });
+  }
+
+  const pois: Option[] = [];
+  for (const p of data.pois) {
+    // An open enum: a kind this desk does not know yet is left out rather than guessed.
+    const kind = p.kind === "airport" ? "airport" : p.kind === "destination" ? "destination" : null;
+    if (!kind || !groups.poiKinds.includes(kind)) continue;
+    pois.push({
+      id: `${kind}:${p.code}`,
+      choice: { kind, code: p.code, name: p.name, countryCode: p.countryCode ?? null },
+      detail: joinParts(kind === "airport" ? p.code : null, countryName(p.countryCode)),
+      stars: null,
+    });
+  }
+  if (pois.length > 0) sections.push({ id: "pois", title: "Airports & places", items: pois });
+
+  return sections;
+}
+
+const KIND_ICONS: Record<DestinationChoice["kind"], LucideIcon> = {
+  city: Building2,
+  hotel: BedDouble,
+  airport: Plane,
+  destination: MapPin,
+};
+
+const PLACEHOLDERS: Record<SuggestProductType, string> = {
+  hotel: "City, hotel or area",
+  flight: "City or airport",
+  activity: "Destination",
+  transfer: "Airport, hotel or destination",
+};
+
+export type DestinationComboboxProps = {
+  label: string;
+  productType: SuggestProductType;
+  /** The chosen place; `undefined` leaves the selection to the combobox. */
+  value?: DestinationChoice | null;
+  onSelect: (choice: DestinationChoice) => void;
+  /** Called when the text is edited away from the chosen place. */
+  onClear?: () => void;
+  /** Text to start with (forms keep what was typed). Defaults to the chosen place's name. */
+  defaultInputValue?: string;
+  placeholder?: string;
+  /** A validation error from the form, as a sentence. */
+  error?: string;
+  isRequired?: boolean;
+  isDisabled?: boolean;
+  autoFocus?: boolean;
+  className?: string;
+};
+
+export function DestinationCombobox({
+  label,
+  productType,
+  value,
+  onSelect,
+  onClear,
+  defaultInputValue,
+  placeholder,
+  error,
+  isRequired,
+  isDisabled,
+  autoFocus,
+  className,
+}: DestinationComboboxProps) {
+  const [inputValue, setInputValue] = useState(defaultInputValue ?? value?.name ?? "");
+  const suggest = useSuggest(inputValue, { productType });
+  const sections = useMemo(() => buildSections(suggest.data, productType), [suggest.data, productType]);
+  const choices = useMemo(
+    () => new Map(sections.flatMap((s) => s.items.map((o) => [o.id, o.choice] as const))),
+    [sections],
+  );
+
+  const typed = inputValue.trim();
+  const busy = suggest.isBusy;
+
+  function handleInputChange(text: string) {
+    setInputValue(text);
+    if (value && text !== value.name) onClear?.();
+  }
+
+  function handleSelectionChange(key: Key | null) {
+    if (key == null) return;
+    const choice = choices.get(String(key));
+    if (choice) onSelect(choice);
+  }
+
+  function renderEmptyState() {
+    if (typed.length < SUGGEST_MIN_CHARS) {
+      return <EmptyMessage>Type at least {SUGGEST_MIN_CHARS} characters to search.</EmptyMessage>;
+    }
+    if (suggest.isError) {
+      return (
+        <div role="alert" className="flex items-start gap-2 px-3 py-3 text-sm text-rose-700">
+          <AlertIcon className="mt-0.5 size-4 shrink-0" />
+          <span>We couldn’t load suggestions just now. Keep typing to try again, or check your connection.</span>
+        </div>
+      );
+    }
+    if (!suggest.isSettled) return <EmptyMessage>Searching…</EmptyMessage>;
+    return (
+      <div className="px-3 py-4 text-center">
+        <p className="text-sm font-medium text-slate-800">No places match “{typed}”</p>
+        <p className="mt-1 text-[0.8125rem] text-slate-500">Check the spelling, or try a nearby city or airport code.</p>
+      </div>
+    );
+  }
+
+  return (
+    <ComboBox
+      className={cn("space-y-1.5", className)}
+      items={sections}
+      inputValue={inputValue}
+      onInputChange={handleInputChange}
+      selectedKey={value === undefined ? undefined : value ? choiceKey(value) : null}
+      onSelectionChange={handleSelectionChange}
+      menuTrigger="input"
+      allowsCustomValue
+      allowsEmptyCollection
+      isRequired={isRequired}
+      isDisabled={isDisabled}
+      isInvalid={!!error}
+      autoFocus={autoFocus}
+    >
+      <Label className="block text-sm font-medium text-slate-800">{label}</Label>
+      <div className="relative">
+        <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+        <Input className={cn(inputClasses(!!error), "pr-9 pl-9")} placeholder={placeholder ?? PLACEHOLDERS[productType]} />
+        {busy ? (
+          <LoaderCircle
+            aria-hidden
+            data-testid="suggest-loading"
+            className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-brand-600"
+          />
+        ) : null}
+      </div>
+      <span role="status" aria-live="polite" className="sr-only">
+        {busy ? "Loading suggestions…" : ""}
+      </span>
+      {error ? (
+        <Text slot="errorMessage" className="flex items-start gap-1.5 text-[0.8125rem] leading-snug text-rose-700">
+          <AlertIcon className="mt-px size-3.5 shrink-0" />
+          {error}
+        </Text>
+      ) : null}
+      <Popover
+        offset={6}
+        className="w-(--trigger-width) min-w-72 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-lg ring-1 ring-slate-900/5 outline-none"
+      >
+        <ListBox<Section> className="max-h-96 overflow-y-auto p-1 outline-none" renderEmptyState={renderEmptyState}>
+          {(section) => (
+            <ListBoxSection id={section.id} className="not-first:mt-1 not-first:border-t not-first:border-slate-100 not-first:pt-1">
+              <Header className="flex items-center justify-between px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                <span>{section.title}</span>
+                <span className="rounded-full bg-slate-100 px-1.5 py-px text-[0.6875rem] font-medium text-slate-600 tabular-nums">
+                  <span className="sr-only">(</span>
+                  {section.items.length}
+                  <span className="sr-only">)</span>
+                </span>
+              </Header>
+              <Collection items={section.items}>{(option) => <SuggestionOption option={option} />}</Collection>
+            </ListBoxSection>
+          )}
+        </ListBox>
+      </Popover>
+    </ComboBox>
+  );
+}
+
+function EmptyMessage({ children }: { children: React.ReactNode }) {
+  return <p className="px-3 py-3 text-sm text-slate-500">{children}</p>;
+}
+
+function SuggestionOption({ option }: { option: Option }) {
+  const Icon = KIND_ICONS[option.choice.kind];
+  return (
+    <ListBoxItem
+      id={option.id}
+      textValue={option.choice.name}
+      className={cn(
+        "flex cursor-default items-center gap-3 rounded-lg px-3 py-2 text-ink outline-none",
+        "data-focused:bg-brand-50 data-selected:bg-brand-100 data-focus-visible:ring-2 data-focus-visible:ring-brand-500/40",
+      )}
+    >
+      <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-slate-100 text-slate-600">
+        <Icon aria-hidden className="size-4" />
+      </span>
+      <span className="min-w-0 flex-1">
+        <Text slot="label" className="block truncate text-[0.9375rem] font-medium">
+          {option.choice.name}
+        </Text>
+        {option.detail || option.stars ? (
+          <Text slot="description" className="flex items-center gap-2 truncate text-[0.8125rem] text-slate-500">
+            {option.detail ? <span className="truncate">{option.detail}</span> : null}
+            {option.stars ? (
+              <span className="flex shrink-0 items-center gap-px text-amber-500">
+                <span className="sr-only">{option.stars}-star hotel</span>
+                {Array.from({ length: option.stars }, (_, i) => (
+                  <Star key={i} aria-hidden className="size-3 fill-current" />
+                ))}
+              </span>
+            ) : null}
+          </Text>
+        ) : null}
+      </span>
+    </ListBoxItem>
+  );
+}

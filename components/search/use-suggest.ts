@@ -1,0 +1,67 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import type { z } from "zod";
+import { apiGet } from "@/lib/api-client";
+import { suggestionsSchema } from "@/lib/tds/schemas";
+
+export type Suggestions = z.output<typeof suggestionsSchema>;
+export type CitySuggestion = Suggestions["cities"][number];
+export type HotelSuggestion = Suggestions["hotels"][number];
+export type PoiSuggestion = Suggestions["pois"][number];
+export type SuggestProductType = "hotel" | "flight" | "activity" | "transfer";
+
+export const SUGGEST_DEBOUNCE_MS = 200;
+export const SUGGEST_MIN_CHARS = 2;
+
+const EMPTY: Suggestions = { cities: [], hotels: [], pois: [] };
+
+/** `value`, once it has stopped changing for `delayMs`. */
+export function useDebouncedValue<T>(value: T, delayMs: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
+
+export const suggestQueryKey = (q: string, limit: number) => ["suggest", { q, limit }] as const;
+
+/**
+ * Autocomplete for places: debounced, nothing asked under two characters, and a request
+ * left behind by further typing is aborted. Results stay on screen while the next load.
+ * `productType` does not change the request (one cached answer serves every product);
+ * the combobox filters the groups.
+ */
+export function useSuggest(query: string, options: { productType?: SuggestProductType; limit?: number } = {}) {
+  const limit = options.limit ?? 6;
+  // The service trims and cuts to 100 characters; doing it here keeps the cache keys equal.
+  const q = useDebouncedValue(query.trim().slice(0, 100), SUGGEST_DEBOUNCE_MS);
+  const enabled = q.length >= SUGGEST_MIN_CHARS;
+  const typedEnough = query.trim().length >= SUGGEST_MIN_CHARS;
+
+  const result = useQuery({
+    queryKey: suggestQueryKey(q, limit),
+    queryFn: ({ signal }) => apiGet("/api/suggest", suggestionsSchema, { query: { q, limit }, signal }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+
+  const active = enabled && typedEnough;
+  return {
+    /** Empty groups while fewer than two characters are typed. */
+    data: active ? (result.data ?? EMPTY) : EMPTY,
+    error: active ? result.error : null,
+    isError: active && result.isError,
+    isFetching: active && result.isFetching,
+    /** Waiting for the debounce or the server: the shown groups may be about to change. */
+    isBusy: typedEnough && (q !== query.trim().slice(0, 100) || result.isFetching),
+    /** Whether the shown data answers the text as typed now (not a previous query). */
+    isSettled: active && !result.isPlaceholderData && !result.isFetching && q === query.trim().slice(0, 100),
+    /** The query text the shown data answers (the debounced one). */
+    debouncedQuery: q,
+    isEnabled: active,
+  };
+}
