@@ -31,11 +31,24 @@ export function isAbortError(e: unknown): boolean {
 
 type Query = Record<string, string | number | boolean | null | undefined>;
 
-export async function apiGet<S extends z.ZodType>(
+type RequestOptions = {
+  query?: Query;
+  /** A JSON body (POST). */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+/**
+ * One call to our /api: the envelope read, `data` parsed with `schema`, `meta` returned as is.
+ * Failures are ApiErrors carrying the envelope's code and sentence.
+ */
+export async function apiRequest<S extends z.ZodType>(
+  method: "GET" | "POST" | "PATCH" | "DELETE",
   path: string,
   schema: S,
-  options: { query?: Query; signal?: AbortSignal } = {},
-): Promise<z.output<S>> {
+  options: RequestOptions = {},
+): Promise<{ data: z.output<S>; meta: Record<string, unknown>; status: number }> {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined && value !== null) params.set(key, String(value));
@@ -45,8 +58,13 @@ export async function apiGet<S extends z.ZodType>(
   let response: Response;
   try {
     response = await fetch(url, {
-      method: "GET",
-      headers: { accept: "application/json" },
+      method,
+      headers: {
+        accept: "application/json",
+        ...(options.body !== undefined ? { "content-type": "application/json" } : {}),
+        ...options.headers,
+      },
+      body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
       credentials: "same-origin",
       signal: options.signal,
     });
@@ -79,9 +97,28 @@ export async function apiGet<S extends z.ZodType>(
     });
   }
 
-  const data = schema.safeParse((body as { data?: unknown } | null)?.data);
+  const envelope = (body ?? {}) as { data?: unknown; meta?: unknown };
+  const data = schema.safeParse(envelope.data);
   if (!data.success) {
     throw new ApiError({ status: response.status, code: "invalid_response", message: "The server sent a response we couldn't read." });
   }
-  return data.data;
+  const meta = envelope.meta && typeof envelope.meta === "object" ? (envelope.meta as Record<string, unknown>) : {};
+  return { data: data.data, meta, status: response.status };
+}
+
+export async function apiGet<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: { query?: Query; signal?: AbortSignal } = {},
+): Promise<z.output<S>> {
+  return (await apiRequest("GET", path, schema, options)).data;
+}
+
+export async function apiPost<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  body?: unknown,
+  options: { headers?: Record<string, string>; signal?: AbortSignal } = {},
+): Promise<z.output<S>> {
+  return (await apiRequest("POST", path, schema, { ...options, body })).data;
 }
