@@ -53,7 +53,7 @@ function renderCombobox(props: Partial<React.ComponentProps<typeof DestinationCo
       <DestinationCombobox label="Destination" productType="hotel" onSelect={onSelect} {...props} />
     </QueryClientProvider>,
   );
-  return { onSelect, input: screen.getByRole("combobox", { name: props.label ?? "Destination" }) };
+  return { onSelect, input: screen.getByRole("combobox", { name: (props.label as string | undefined) ?? "Destination" }) };
 }
 
 /** Types `text` one character at a time, `gapMs` apart on the fake clock. */

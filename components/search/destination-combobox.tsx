@@ -68,16 +68,19 @@ const joinParts = (...parts: (string | null | undefined)[]) => parts.filter(Bool
 
 // Which groups each product can use: hotels search by region, hotel or destination area;
 // flights need airports; activities need a destination code; transfers run between
-// airports, hotels and destinations.
+// airports and hotels (a destination area is not a pickup point).
 const PRODUCT_GROUPS: Record<SuggestProductType, { cities: boolean; hotels: boolean; poiKinds: DestinationChoice["kind"][] }> = {
   hotel: { cities: true, hotels: true, poiKinds: ["destination"] },
   flight: { cities: false, hotels: false, poiKinds: ["airport"] },
   activity: { cities: false, hotels: false, poiKinds: ["destination"] },
-  transfer: { cities: false, hotels: true, poiKinds: ["airport", "destination"] },
+  transfer: { cities: false, hotels: true, poiKinds: ["airport"] },
 };
 
-export function buildSections(data: Suggestions, productType: SuggestProductType): Section[] {
-  const groups = PRODUCT_GROUPS[productType];
+export function buildSections(data: Suggestions, productType: SuggestProductType, kinds?: readonly DestinationChoice["kind"][]): Section[] {
+  const base = PRODUCT_GROUPS[productType];
+  const groups = kinds
+    ? { cities: base.cities && kinds.includes("city"), hotels: base.hotels && kinds.includes("hotel"), poiKinds: base.poiKinds.filter((k) => kinds.includes(k)) }
+    : base;
   const sections: Section[] = [];
 
   if (groups.cities && data.cities.length > 0) {
@@ -146,17 +149,23 @@ const PLACEHOLDERS: Record<SuggestProductType, string> = {
   hotel: "City, hotel or area",
   flight: "City or airport",
   activity: "Destination",
-  transfer: "Airport, hotel or destination",
+  transfer: "Airport or hotel",
 };
 
 export type DestinationComboboxProps = {
-  label: string;
+  label: React.ReactNode;
   productType: SuggestProductType;
   /** The chosen place; `undefined` leaves the selection to the combobox. */
   value?: DestinationChoice | null;
   onSelect: (choice: DestinationChoice) => void;
   /** Called when the text is edited away from the chosen place. */
   onClear?: () => void;
+  /** The text as the advisor types it, when it is not the chosen place's name (a typed place). */
+  onTextChange?: (text: string) => void;
+  /** Only these kinds of suggestion (e.g. airports only for a transfer's airport pickup). */
+  kinds?: readonly DestinationChoice["kind"][];
+  /** Help below the field. */
+  description?: string;
   /** Text to start with (forms keep what was typed). Defaults to the chosen place's name. */
   defaultInputValue?: string;
   placeholder?: string;
@@ -174,6 +183,9 @@ export function DestinationCombobox({
   value,
   onSelect,
   onClear,
+  onTextChange,
+  kinds,
+  description,
   defaultInputValue,
   placeholder,
   error,
@@ -184,7 +196,7 @@ export function DestinationCombobox({
 }: DestinationComboboxProps) {
   const [inputValue, setInputValue] = useState(defaultInputValue ?? value?.name ?? "");
   const suggest = useSuggest(inputValue, { productType });
-  const sections = useMemo(() => buildSections(suggest.data, productType), [suggest.data, productType]);
+  const sections = useMemo(() => buildSections(suggest.data, productType, kinds), [suggest.data, productType, kinds]);
   const choices = useMemo(
     () => new Map(sections.flatMap((s) => s.items.map((o) => [o.id, o.choice] as const))),
     [sections],
@@ -195,7 +207,9 @@ export function DestinationCombobox({
 
   function handleInputChange(text: string) {
     setInputValue(text);
-    if (value && text !== value.name) onClear?.();
+    if (value && text === value.name) return;
+    if (value) onClear?.();
+    onTextChange?.(text);
   }
 
   function handleSelectionChange(key: Key | null) {
@@ -256,6 +270,11 @@ export function DestinationCombobox({
       <span role="status" aria-live="polite" className="sr-only">
         {busy ? "Loading suggestions…" : ""}
       </span>
+      {description && !error ? (
+        <Text slot="description" className="block text-[0.8125rem] leading-snug text-slate-500">
+          {description}
+        </Text>
+      ) : null}
       {error ? (
         <Text slot="errorMessage" className="flex items-start gap-1.5 text-[0.8125rem] leading-snug text-rose-700">
           <AlertIcon className="mt-px size-3.5 shrink-0" />

@@ -25,7 +25,17 @@ describe("the error table", () => {
     expect(mapped.code).toBe(code);
     expect(mapped.status).toBe(SERVICE_ERRORS[code].status);
     expect(mapped.message).toMatch(/^[A-Z].*[.!]$/);
-    expect(mapped.message).not.toContain("Service says");
+    // Only travel documents keep the service's sentence: it names the traveller.
+    if (code !== "travel_documents_required") expect(mapped.message).not.toContain("Service says");
+  });
+
+  it("keeps the service's message for travel documents, which names the traveller", () => {
+    const err = tdsErrorFromResponse(
+      400,
+      new Headers(),
+      JSON.stringify({ data: null, meta: {}, error: { code: "travel_documents_required", message: "Ana Silva's passport expires within 6 months of travel.", details: [] } }),
+    );
+    expect(fromTdsError(err).message).toBe("Ana Silva's passport expires within 6 months of travel.");
   });
 
   it("never answers 401 or 403 for the agency's key: those statuses are the advisor's own session and role", () => {

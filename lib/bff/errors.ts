@@ -161,9 +161,10 @@ export function fromTdsError(err: TdsError): BffError {
   if (err.code === "rate_limited" || err.status === 503) {
     if (err.retryAfter !== null) headers["Retry-After"] = retryAfterHeader(err.retryAfter);
   }
-  // The service's own message explains validation in its terms (and names a traveller for
-  // travel documents); its details carry the per-field sentences.
-  return new BffError({ status: entry.status, code: err.code, message: entry.message, details: detailsFor(entry, err.details), headers, cause: err });
+  // The service's own message explains validation in its terms; its details carry the
+  // per-field sentences. Travel documents are the exception: its message names the traveller.
+  const message = err.code === "travel_documents_required" && err.message ? err.message : entry.message;
+  return new BffError({ status: entry.status, code: err.code, message, details: detailsFor(entry, err.details), headers, cause: err });
 }
 
 function bff(code: keyof typeof BFF_ERRORS, cause: unknown): BffError {

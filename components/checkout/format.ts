@@ -1,0 +1,86 @@
+// Money, dates and parties as the checkout shows them (Intl, en locale like the rest of the desk).
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(currency: string): Intl.NumberFormat | null {
+  let f = moneyFormats.get(currency);
+  if (!f) {
+    try {
+      f = new Intl.NumberFormat("en-US", { style: "currency", currency });
+    } catch {
+      return null;
+    }
+    moneyFormats.set(currency, f);
+  }
+  return f;
+}
+
+/** Minor units as an amount in the currency's own digits (JPY has none, BHD three). */
+export function formatMoney(amountMinor: number, currency: string): string {
+  const f = moneyFormat(currency);
+  if (!f) return `${(amountMinor / 100).toFixed(2)} ${currency}`;
+  const digits = f.resolvedOptions().maximumFractionDigits ?? 2;
+  return f.format(amountMinor / 10 ** digits);
+}
+
+/** A signed difference such as "+$74.38" or "−$12.00". */
+export function formatMoneyDelta(deltaMinor: number, currency: string): string {
+  if (deltaMinor === 0) return formatMoney(0, currency);
+  return `${deltaMinor > 0 ? "+" : "−"}${formatMoney(Math.abs(deltaMinor), currency)}`;
+}
+
+const dayFormat = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "UTC",
+  timeZoneName: "short",
+});
+
+/** YYYY-MM-DD as "Thu, 10 Dec 2026" (a calendar date: no time zone shift). */
+export function formatDay(isoDate: string): string {
+  const t = Date.parse(`${isoDate.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(t) ? isoDate : dayFormat.format(t);
+}
+
+/** An ISO instant as "9 Dec 2026, 23:59 UTC": deadlines are stated in UTC so nobody misreads a zone. */
+export function formatInstant(iso: string): string {
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? iso : dateTimeFormat.format(t);
+}
+
+/** A local date-time (YYYY-MM-DDTHH:mm…) as "Thu, 10 Dec 2026 at 10:00", in the place's own time. */
+export function formatLocalDateTime(local: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(local);
+  return m ? `${formatDay(m[1]!)} at ${m[2]}` : local;
+}
+
+export function nightsBetween(checkIn: string, checkOut: string): number {
+  const n = Math.round((Date.parse(`${checkOut}T00:00:00Z`) - Date.parse(`${checkIn}T00:00:00Z`)) / 86_400_000);
+  return Number.isFinite(n) ? n : 0;
+}
+
+export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** "9:42" from milliseconds (never negative). */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const minutes = Math.floor(total / 60);
+  const seconds = total % 60;
+  return `${minutes}:${String(seconds).padStart(2, "0")}`;
+}
+
+export function formatDuration(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return h === 0 ? `${m} min` : m === 0 ? `${h} h` : `${h} h ${m} min`;
+}
+
+/** Board codes (`room_only`, `half_board`) as words. */
+export function humanize(code: string): string {
+  const s = code.replace(/[_-]+/g, " ").trim();
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

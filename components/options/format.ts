@@ -1,0 +1,160 @@
+import type { ActivityRow } from "@/components/results/types";
+import type { OccupancyEntry } from "@/lib/search/criteria";
+
+// Formatting for the option sheets. Fixed to en-US so a sheet reads the same on every
+// advisor's machine and in tests; times stay 24-hour, as the service sends them.
+
+/** The service's cancellation policy (the same shape on every product's summary). */
+export type CancellationPolicy = NonNullable<ActivityRow["summary"]["cancellationPolicy"]>;
+
+const LOCALE = "en-US";
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** An amount in minor units (cents) as money: 6905 USD → "$69.05", 1200 JPY → "¥1,200". */
+export function formatMoney(amountMinor: number, currency: string): string {
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat(LOCALE, { style: "currency", currency });
+    } catch {
+      // A code Intl does not know: two decimals and the code, rather than nothing.
+      return `${(amountMinor / 100).toFixed(2)} ${currency}`;
+    }
+    moneyFormats.set(currency, format);
+  }
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(amountMinor / 10 ** digits);
+}
+
+const LOCAL_RE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?/;
+
+/**
+ * A local date or date-time without offset ("2026-12-06", "2026-12-06T14:30:00") as a Date whose
+ * UTC fields are the wall clock, so formatting with timeZone UTC shows it unshifted.
+ */
+function wallClock(local: string): Date | null {
+  const m = LOCAL_RE.exec(local);
+  if (!m) return null;
+  const [, y, mo, d, h = "0", mi = "0"] = m;
+  return new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi)));
+}
+
+const dateFormat = new Intl.DateTimeFormat(LOCALE, { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+const shortDateFormat = new Intl.DateTimeFormat(LOCALE, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+const timeFormat = new Intl.DateTimeFormat(LOCALE, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" });
+
+/** "2026-12-06" → "Sun, Dec 6, 2026" (the text itself when it is not a date). */
+export function formatLocalDate(local: string, { year = true }: { year?: boolean } = {}): string {
+  const d = wallClock(local);
+  return d ? (year ? dateFormat : shortDateFormat).format(d) : local;
+}
+
+/** "2026-12-06T14:30:00" (local, no offset) → "Sun, Dec 6, 14:30". */
+export function formatLocalDateTime(local: string): string {
+  const d = wallClock(local);
+  if (!d || !/T\d{2}:\d{2}/.test(local)) return formatLocalDate(local);
+  return `${shortDateFormat.format(d)}, ${timeFormat.format(d)}`;
+}
+
+/** "2026-12-06T14:30:00" → "14:30". */
+export function formatLocalTime(local: string): string {
+  const d = wallClock(local);
+  return d && /T\d{2}:\d{2}/.test(local) ? timeFormat.format(d) : "";
+}
+
+/** An instant (ISO with offset, such as a cancellation deadline) in the advisor's own time zone, zone named. */
+export function formatInstant(iso: string, timeZone?: string): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  return new Intl.DateTimeFormat(LOCALE, {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZoneName: "short",
+    timeZone,
+  }).format(ms);
+}
+
+/** 150 → "2 h 30 min"; 45 → "45 min"; 2880 → "2 days". */
+export function formatDuration(minutes: number | null | undefined): string {
+  if (minutes == null || !Number.isFinite(minutes) || minutes <= 0) return "";
+  if (minutes >= 1440 && minutes % 1440 === 0) {
+    const days = minutes / 1440;
+    return `${days} day${days === 1 ? "" : "s"}`;
+  }
+  const h = Math.floor(minutes / 60);
+  const m = Math.round(minutes % 60);
+  if (h === 0) return `${m} min`;
+  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** "2 adults, 1 child". */
+export function formatParty(adults: number, children: number): string {
+  const parts = [plural(adults, "adult")];
+  if (children > 0) parts.push(plural(children, "child", "children"));
+  return parts.join(", ");
+}
+
+export function partyOfOccupancy(occupancy: readonly OccupancyEntry[]): string {
+  const adults = occupancy.reduce((n, e) => n + e.adults, 0);
+  const children = occupancy.reduce((n, e) => n + e.childrenAges.length, 0);
+  return formatParty(adults, children);
+}
+
+export function formatPassengers(n: number): string {
+  return plural(n, "passenger");
+}
+
+export type CancellationSummary = {
+  /** Free to cancel now (a badge's tone). */
+  refundable: boolean;
+  /** Short, for a badge: "Free cancellation", "Non-refundable". */
+  badge: string;
+  /** What the badge leaves out, shown beside it: "until Sat, Dec 5, 18:30 UTC" ("" when nothing). */
+  detail: string;
+  /** The whole of it as a sentence: "Free cancellation until Sat, Dec 5, 18:30 UTC; after that it costs $125.63." */
+  sentence: string;
+};
+
+/**
+ * What cancelling costs, from the row's `refundable` and its policy. Charges start at the first
+ * deadline asking for a positive amount; before it, cancelling is free.
+ */
+export function cancellationSummary(
+  refundable: boolean,
+  policy: CancellationPolicy | null | undefined,
+  options: { now?: number; timeZone?: string; priceMinor?: number } = {},
+): CancellationSummary {
+  if (!refundable || policy?.refundable === false) {
+    return { refundable: false, badge: "Non-refundable", detail: "", sentence: "Non-refundable: cancelling costs the full price." };
+  }
+  if (!policy) {
+    return { refundable: true, badge: "Refundable", detail: "terms confirmed at checkout", sentence: "Refundable; the exact terms are confirmed at checkout." };
+  }
+  if (policy.deadlinesWithheld) {
+    return { refundable: true, badge: "Refundable", detail: "deadlines given at checkout", sentence: "Refundable; the supplier gives the deadlines at checkout." };
+  }
+  const charged = policy.deadlines.find((d) => (d.amountMinor ?? 0) > 0 && d.from);
+  if (!charged?.from) return { refundable: true, badge: "Free cancellation", detail: "", sentence: "Free cancellation." };
+  const now = options.now ?? Date.now();
+  const from = Date.parse(charged.from);
+  const when = formatInstant(charged.from, options.timeZone);
+  const fee = charged.currency ? formatMoney(charged.amountMinor ?? 0, charged.currency) : null;
+  const partial = options.priceMinor !== undefined && (charged.amountMinor ?? 0) < options.priceMinor && fee ? fee : null;
+  if (policy.currentRefundability === "non_refundable" || (!Number.isNaN(from) && from <= now)) {
+    return partial
+      ? { refundable: false, badge: "Cancellation fee", detail: `${partial} if cancelled now`, sentence: `Cancelling now costs ${partial}.` }
+      : { refundable: false, badge: "Non-refundable now", detail: `free cancellation ended ${when}`, sentence: `The free cancellation period ended ${when}.` };
+  }
+  return {
+    refundable: true,
+    badge: "Free cancellation",
+    detail: partial ? `until ${when}, then ${partial}` : `until ${when}`,
+    sentence: `Free cancellation until ${when}${fee ? `; after that it costs ${fee}` : ""}.`,
+  };
+}

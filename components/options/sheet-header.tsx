@@ -1,0 +1,22 @@
+import type { ReactNode } from "react";
+
+/** The page's title block: what kind of sheet, the product's name, and one line of facts. */
+export function SheetHeader({ kicker, title, facts, children }: { kicker: string; title: ReactNode; facts: ReactNode[]; children?: ReactNode }) {
+  const shown = facts.filter((f) => f !== null && f !== undefined && f !== false && f !== "");
+  return (
+    <div>
+      <p className="text-sm font-medium text-brand-700">{kicker}</p>
+      <h1 className="mt-1 text-2xl font-semibold tracking-tight text-balance text-ink sm:text-[1.75rem]">{title}</h1>
+      {shown.length > 0 ? (
+        <ul className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1.5 text-[0.9375rem] text-slate-600">
+          {shown.map((fact, i) => (
+            <li key={i} className="inline-flex items-center gap-1.5">
+              {fact}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {children}
+    </div>
+  );
+}

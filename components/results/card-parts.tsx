@@ -1,0 +1,84 @@
+import { Star, StarHalf } from "lucide-react";
+import type { ReactNode } from "react";
+import { cn } from "@/components/ui/cn";
+import { cancellationSummary, formatMoney } from "./format";
+import type { HotelRow } from "./types";
+
+// Small pieces result cards share: badges, price block, star rating, cancellation line.
+
+type Tone = "green" | "slate" | "brand" | "amber";
+const badgeTones: Record<Tone, string> = {
+  green: "bg-emerald-50 text-emerald-800 ring-emerald-600/20",
+  slate: "bg-slate-100 text-slate-700 ring-slate-500/20",
+  brand: "bg-brand-50 text-brand-800 ring-brand-200",
+  amber: "bg-amber-50 text-amber-900 ring-amber-600/25",
+};
+
+export function Badge({ tone = "slate", children, title }: { tone?: Tone; children: ReactNode; title?: string }) {
+  return (
+    <span
+      title={title}
+      className={cn("inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset", badgeTones[tone])}
+    >
+      {children}
+    </span>
+  );
+}
+
+export function PriceBlock({
+  amountMinor,
+  currency,
+  lead,
+  caption,
+  className,
+}: {
+  amountMinor: number;
+  currency: string;
+  lead?: string;
+  caption?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={cn("sm:text-right", className)}>
+      {lead ? <p className="text-xs text-slate-500">{lead}</p> : null}
+      <p className="text-xl leading-tight font-semibold text-ink tabular-nums">{formatMoney(amountMinor, currency)}</p>
+      {caption ? <p className="mt-0.5 text-xs text-slate-500">{caption}</p> : null}
+    </div>
+  );
+}
+
+/** Stars as icons, read out once as "4.5-star". */
+export function StarRating({ value }: { value: number | null | undefined }) {
+  if (!value || value <= 0) return null;
+  const full = Math.floor(value);
+  const half = value - full >= 0.5;
+  return (
+    <span role="img" aria-label={`${value}-star`} className="inline-flex items-center gap-px text-amber-500">
+      {Array.from({ length: full }, (_, i) => (
+        <Star key={i} aria-hidden className="size-3.5 fill-current" strokeWidth={1.5} />
+      ))}
+      {half ? <StarHalf aria-hidden className="size-3.5 fill-current" strokeWidth={1.5} /> : null}
+    </span>
+  );
+}
+
+type Policy = HotelRow["summary"]["cancellationPolicy"];
+
+/** "Refundable" / "Non-refundable" badge and when charges start. */
+export function CancellationLine({ policy, refundable, now }: { policy: Policy | undefined; refundable: boolean; now?: Date }) {
+  const summary = cancellationSummary(policy, refundable, now);
+  if (!refundable || summary.tone === "charged") {
+    return (
+      <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
+        <Badge tone="slate">Non-refundable</Badge>
+        {refundable ? <span className="text-[0.8125rem] text-slate-600">{summary.text}</span> : null}
+      </span>
+    );
+  }
+  return (
+    <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
+      <Badge tone="green">Refundable</Badge>
+      <span className={cn("text-[0.8125rem]", summary.tone === "free" ? "text-emerald-800" : "text-slate-600")}>{summary.text}</span>
+    </span>
+  );
+}

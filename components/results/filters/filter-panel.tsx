@@ -1,0 +1,365 @@
+"use client";
+
+import { useId, useMemo, useState, type ReactNode } from "react";
+import { Label, Slider, SliderFill, SliderThumb, SliderTrack, Switch } from "react-aria-components";
+import { cn } from "@/components/ui/cn";
+import { EMPTY_FILTERS, activeFilterCount, toggleValue, type FacetOption, type Facets, type PriceFacet, type ResultFilters } from "./filter-model";
+import { formatMajor, minorPerMajor } from "./money";
+
+export type FilterPanelProps = {
+  productType: string;
+  /** From `facetsOf(groups, productType, filters)`: counts then follow the other filters. */
+  facets: Facets;
+  filters: ResultFilters;
+  onChange: (filters: ResultFilters) => void;
+  currency: string;
+  /** Hide the "Filters" heading when a dialog already has one. */
+  hideHeading?: boolean;
+  className?: string;
+};
+
+const NOUNS: Record<string, [string, string]> = {
+  hotel: ["hotel", "hotels"],
+  flight: ["flight", "flights"],
+  activity: ["activity", "activities"],
+  transfer: ["transfer", "transfers"],
+};
+export const countNoun = (productType: string, n: number) => {
+  const [one, many] = NOUNS[productType] ?? ["result", "results"];
+  return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+};
+
+/**
+ * Filters over the loaded results: a price histogram with a two-thumb range, star rating,
+ * refundable only, board, source and (flights) stops. A section shows only when there is a
+ * choice to make. Fluid width: a sidebar on desktop, the body of a dialog on narrow screens.
+ */
+export function FilterPanel({ productType, facets, filters, onChange, currency, hideHeading, className }: FilterPanelProps) {
+  const headingId = useId();
+  const count = activeFilterCount(filters);
+  const set = (patch: Partial<ResultFilters>) => onChange({ ...filters, ...patch });
+  const stops = filters.stops ?? [];
+
+  const sections: ReactNode[] = [];
+  if (facets.price && facets.price.min < facets.price.max) {
+    sections.push(
+      <PriceSection
+        key="price"
+        price={facets.price}
+        productType={productType}
+        value={filters.price}
+        currency={currency}
+        onChange={(price) => set({ price })}
+      />,
+    );
+  }
+  if (facets.stars.length > 1) {
+    sections.push(
+      <CheckboxSection
+        key="stars"
+        legend="Star rating"
+        options={facets.stars}
+        selected={filters.stars}
+        onToggle={(v, on) => set({ stars: toggleValue(filters.stars, v, on) })}
+        renderLabel={(o) => <StarLabel bucket={o.value} />}
+      />,
+    );
+  }
+  if (facets.refundableChoice || filters.refundableOnly) {
+    sections.push(
+      <Section key="refundable" legendless>
+        <Switch
+          isSelected={filters.refundableOnly}
+          onChange={(refundableOnly) => set({ refundableOnly })}
+          className="group flex cursor-pointer items-center justify-between gap-3 text-sm text-slate-800"
+        >
+          <span className="flex min-w-0 flex-col">
+            <span className="font-semibold text-ink">Refundable only</span>
+            <span className="text-[0.8125rem] text-slate-500">{countNoun(productType, facets.refundable)} with a refundable rate</span>
+          </span>
+          <span
+            aria-hidden
+            className={cn(
+              "relative inline-flex h-6 w-10 shrink-0 items-center rounded-full border border-transparent bg-slate-300 p-0.5 transition-colors",
+              "group-data-[selected]:bg-brand-600 group-data-[focus-visible]:outline-2 group-data-[focus-visible]:outline-offset-2 group-data-[focus-visible]:outline-brand-600",
+            )}
+          >
+            <span className="size-5 rounded-full bg-white shadow-sm transition-transform group-data-[selected]:translate-x-4" />
+          </span>
+        </Switch>
+      </Section>,
+    );
+  }
+  if (facets.stops.length > 1) {
+    sections.push(
+      <CheckboxSection
+        key="stops"
+        legend="Stops"
+        hint="Most stops on any one way"
+        options={facets.stops}
+        selected={stops}
+        onToggle={(v, on) => set({ stops: toggleValue(stops, v, on) })}
+      />,
+    );
+  }
+  if (facets.boards.length > 1) {
+    sections.push(
+      <CheckboxSection
+        key="boards"
+        legend="Board"
+        options={facets.boards}
+        selected={filters.boards}
+        onToggle={(v, on) => set({ boards: toggleValue(filters.boards, v, on) })}
+      />,
+    );
+  }
+  if (facets.sources.length > 1) {
+    sections.push(
+      <CheckboxSection
+        key="sources"
+        legend="Source"
+        options={facets.sources}
+        selected={filters.sources}
+        onToggle={(v, on) => set({ sources: toggleValue(filters.sources, v, on) })}
+      />,
+    );
+  }
+
+  return (
+    <section aria-labelledby={hideHeading ? undefined : headingId} aria-label={hideHeading ? "Filters" : undefined} className={cn("min-w-0", className)}>
+      <div className="flex items-start justify-between gap-3 pb-3">
+        <div className="min-w-0">
+          {hideHeading ? (
+            <p className="text-sm font-medium text-slate-700">{count > 0 ? `${count} active` : "No filters"}</p>
+          ) : (
+            <h2 id={headingId} className="text-base font-semibold text-ink">
+              Filters
+              {count > 0 ? <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 tabular-nums">{count}</span> : null}
+            </h2>
+          )}
+          {count > 0 ? (
+            <p className="text-[0.8125rem] text-slate-500 tabular-nums">
+              {facets.matching.toLocaleString("en-US")} of {countNoun(productType, facets.total)}
+            </p>
+          ) : null}
+        </div>
+        <button
+          type="button"
+          onClick={() => onChange({ ...EMPTY_FILTERS, stars: [], boards: [], sources: [], stops: [] })}
+          disabled={count === 0}
+          className="-mr-2 shrink-0 rounded-md px-2 py-1 text-[0.8125rem] font-semibold whitespace-nowrap text-brand-700 hover:bg-brand-50 disabled:cursor-default disabled:text-slate-400 disabled:hover:bg-transparent"
+        >
+          Clear all
+        </button>
+      </div>
+      {sections.length > 0 ? (
+        <div className="divide-y divide-slate-200 border-t border-slate-200">{sections}</div>
+      ) : (
+        <p className="border-t border-slate-200 pt-3 text-sm text-slate-500">
+          {facets.total === 0 ? "Filters appear once results arrive." : "These results offer nothing to filter on yet."}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function Section({ legend, hint, legendless, children }: { legend?: string; hint?: string; legendless?: boolean; children: ReactNode }) {
+  if (legendless) return <div className="py-4">{children}</div>;
+  return (
+    <fieldset className="min-w-0 py-4">
+      <legend className="float-left w-full pb-2 text-sm font-semibold text-ink">
+        {legend}
+        {hint ? <span className="block text-[0.8125rem] font-normal text-slate-500">{hint}</span> : null}
+      </legend>
+      <div className="clear-left">{children}</div>
+    </fieldset>
+  );
+}
+
+function CheckboxSection<V extends string | number>({
+  legend,
+  hint,
+  options,
+  selected,
+  onToggle,
+  renderLabel,
+}: {
+  legend: string;
+  hint?: string;
+  options: FacetOption<V>[];
+  selected: readonly V[];
+  onToggle: (value: V, on: boolean) => void;
+  renderLabel?: (option: FacetOption<V>) => ReactNode;
+}) {
+  const id = useId();
+  return (
+    <Section legend={legend} hint={hint}>
+      <ul className="space-y-0.5">
+        {options.map((o) => {
+          const checked = selected.includes(o.value);
+          const inputId = `${id}-${o.value}`;
+          return (
+            <li key={String(o.value)}>
+              <label
+                htmlFor={inputId}
+                className={cn(
+                  "-mx-2 flex min-h-9 cursor-pointer items-center gap-2.5 rounded-md px-2 text-sm hover:bg-slate-50",
+                  o.count === 0 && !checked ? "text-slate-500" : "text-slate-800",
+                )}
+              >
+                <input
+                  id={inputId}
+                  type="checkbox"
+                  checked={checked}
+                  onChange={(e) => onToggle(o.value, e.currentTarget.checked)}
+                  className="size-4 shrink-0 rounded border-slate-300 accent-brand-600"
+                />
+                <span className="min-w-0 flex-1 truncate">{renderLabel ? renderLabel(o) : o.label}</span>
+                <span className="shrink-0 text-[0.8125rem] text-slate-500 tabular-nums" aria-label={`${o.count} results`}>
+                  {o.count.toLocaleString("en-US")}
+                </span>
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+    </Section>
+  );
+}
+
+function StarLabel({ bucket }: { bucket: number }) {
+  if (bucket === 0) return <>Unrated</>;
+  return (
+    <span className="inline-flex items-center gap-1.5">
+      <span aria-hidden className="tracking-tight text-amber-500">
+        {"★".repeat(bucket)}
+        <span className="text-slate-300">{"★".repeat(5 - bucket)}</span>
+      </span>
+      <span className="sr-only">{bucket === 1 ? "1 star" : `${bucket} stars`}</span>
+      <span aria-hidden className="text-slate-600">
+        {bucket}
+      </span>
+    </span>
+  );
+}
+
+/** A step of 1, 2 or 5 × 10ⁿ major units giving about 200 steps over the domain. */
+function niceStep(spanMajor: number): number {
+  const raw = Math.max(1, spanMajor / 200);
+  const pow = 10 ** Math.floor(Math.log10(raw));
+  const m = raw / pow;
+  return (m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10) * pow;
+}
+
+function PriceSection({
+  price,
+  productType,
+  value,
+  currency,
+  onChange,
+}: {
+  price: PriceFacet;
+  productType: string;
+  value: ResultFilters["price"];
+  currency: string;
+  onChange: (price: ResultFilters["price"]) => void;
+}) {
+  const unit = minorPerMajor(currency);
+  const scale = useMemo(() => {
+    const step = niceStep((price.max - price.min) / unit);
+    const lo = Math.floor(price.min / unit / step) * step;
+    const hi = Math.ceil(price.max / unit / step) * step;
+    return { step, lo, hi: hi > lo ? hi : lo + step };
+  }, [price.min, price.max, unit]);
+
+  const committed: [number, number] = value
+    ? [
+        Math.max(scale.lo, Math.min(scale.hi, Math.floor(value.min / unit / scale.step) * scale.step)),
+        Math.max(scale.lo, Math.min(scale.hi, Math.ceil(value.max / unit / scale.step) * scale.step)),
+      ]
+    : [scale.lo, scale.hi];
+  // While a thumb moves, the range lives here; the filter changes when it is let go.
+  const [draft, setDraft] = useState<[number, number] | null>(null);
+  const range = draft ?? committed;
+
+  const commit = (v: number | number[]) => {
+    setDraft(null);
+    if (!Array.isArray(v) || v.length !== 2) return;
+    const [lo, hi] = v as [number, number];
+    onChange(lo <= scale.lo && hi >= scale.hi ? null : { min: Math.round(lo * unit), max: Math.round(hi * unit) });
+  };
+
+  const selMin = range[0] * unit;
+  const selMax = range[1] * unit;
+  const peak = Math.max(1, ...price.bins.map((b) => b.count));
+  const inRange = price.bins.reduce((n, b) => (b.to >= selMin && b.from < selMax ? n + b.count : n), 0);
+  const label = productType === "hotel" ? "Total price for the stay" : "Total price";
+  const summary =
+    `Price distribution of ${countNoun(productType, price.counted)} from ${formatMajor(scale.lo, currency)} to ${formatMajor(scale.hi, currency)}` +
+    (range[0] > scale.lo || range[1] < scale.hi
+      ? `; about ${countNoun(productType, inRange)} between ${formatMajor(range[0], currency)} and ${formatMajor(range[1], currency)}.`
+      : ".");
+
+  return (
+    <div className="py-4">
+      <Slider
+        value={range}
+        minValue={scale.lo}
+        maxValue={scale.hi}
+        step={scale.step}
+        onChange={(v) => setDraft(v as [number, number])}
+        onChangeEnd={commit}
+        formatOptions={{ style: "currency", currency, maximumFractionDigits: 0 }}
+        className="space-y-2"
+      >
+        <div className="flex items-baseline justify-between gap-3">
+          <Label className="text-sm font-semibold text-ink">{label}</Label>
+        </div>
+        <div role="img" aria-label={summary} className="flex h-16 items-end gap-px px-2.5">
+          {price.bins.map((b) => {
+            const selected = b.to >= selMin && b.from < selMax;
+            return (
+              <div
+                key={b.from}
+                className={cn("flex-1 rounded-t-sm", selected ? "bg-brand-400" : "bg-slate-200")}
+                style={{ height: b.count === 0 ? 0 : `${Math.max(6, (b.count / peak) * 100)}%` }}
+              />
+            );
+          })}
+        </div>
+        <SliderTrack className="relative mx-2.5 h-5">
+          <div className="absolute inset-x-0 top-2 h-1 rounded-full bg-slate-200">
+            <SliderFill className="rounded-full bg-brand-600" />
+          </div>
+          {[0, 1].map((i) => (
+            <SliderThumb
+              key={i}
+              index={i}
+              aria-label={i === 0 ? "Minimum price" : "Maximum price"}
+              className={({ isFocusVisible, isDragging }) =>
+                cn(
+                  "top-0 size-5 rounded-full border-2 border-brand-600 bg-white shadow-sm transition-shadow",
+                  isDragging && "ring-4 ring-brand-500/20",
+                  isFocusVisible && "outline-2 outline-offset-2 outline-brand-600",
+                )
+              }
+            />
+          ))}
+        </SliderTrack>
+        <div className="flex items-center justify-between gap-2 text-sm text-slate-700 tabular-nums">
+          <span>
+            <span className="sr-only">From </span>
+            {formatMajor(range[0], currency)}
+          </span>
+          <span aria-hidden className="text-slate-400">
+            –
+          </span>
+          <span>
+            <span className="sr-only">to </span>
+            {formatMajor(range[1], currency)}
+          </span>
+        </div>
+      </Slider>
+    </div>
+  );
+}

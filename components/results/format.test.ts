@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { boardLabel, cancellationSummary, countOf, formatDuration, formatMoney, formatTime, dayDifference, minorDigits, SourceLabels } from "./format";
+
+describe("formatMoney", () => {
+  it("reads minor units by the currency's digits", () => {
+    expect(formatMoney(12325, "USD")).toBe("$123.25");
+    expect(formatMoney(12325, "JPY")).toBe("¥12,325");
+    expect(formatMoney(12325, "KWD").replace(/\s/g, " ")).toBe("KWD 12.325");
+    expect(formatMoney(95700, "EUR")).toBe("€957.00");
+    expect(minorDigits("JPY")).toBe(0);
+    expect(minorDigits("BHD")).toBe(3);
+  });
+
+  it("keeps an unknown currency's code rather than failing", () => {
+    expect(formatMoney(1050, "XYZ1")).toBe("10.50 XYZ1");
+  });
+});
+
+describe("cancellationSummary", () => {
+  const now = new Date("2026-11-22T00:00:00Z");
+
+  it("is free until the first deadline that charges", () => {
+    const policy = {
+      refundable: true,
+      deadlines: [
+        { from: "2026-11-20T00:00:00Z", amountMinor: 0, currency: "USD" },
+        { from: "2027-01-05T23:59:00.000Z", amountMinor: 5425, currency: "USD" },
+        { from: "2027-01-10T00:00:00.000Z", amountMinor: 16276, currency: "USD" },
+      ],
+    };
+    expect(cancellationSummary(policy, true, now)).toEqual({ text: "Free cancellation until 5 Jan", tone: "free" });
+  });
+
+  it("says non-refundable for a non-refundable rate or policy", () => {
+    expect(cancellationSummary({ refundable: false, deadlines: [] }, false, now).text).toBe("Non-refundable");
+    expect(cancellationSummary({ refundable: false, deadlines: [] }, true, now).text).toBe("Non-refundable");
+  });
+
+  it("defers withheld deadlines to the price-check", () => {
+    expect(cancellationSummary({ refundable: true, deadlines: [], deadlinesWithheld: true }, true, now)).toEqual({
+      text: "Cancellation terms at price-check",
+      tone: "unknown",
+    });
+    expect(cancellationSummary(null, true, now).tone).toBe("unknown");
+  });
+
+  it("says when charges already apply", () => {
+    const policy = { refundable: true, deadlines: [{ from: "2026-11-01T00:00:00Z", amountMinor: 100 }] };
+    expect(cancellationSummary(policy, true, now)).toEqual({ text: "Cancellation charges apply now", tone: "charged" });
+    expect(cancellationSummary({ ...policy, currentRefundability: "non_refundable" }, true, now).tone).toBe("charged");
+  });
+
+  it("is free with no deadlines at all", () => {
+    expect(cancellationSummary({ refundable: true, deadlines: [] }, true, now)).toEqual({ text: "Free cancellation", tone: "free" });
+  });
+});
+
+describe("SourceLabels", () => {
+  it("numbers opaque aliases in order of appearance and keeps the numbers", () => {
+    const labels = new SourceLabels(["src-e9087d9f", "src-53915895"]);
+    expect(labels.label("src-53915895")).toBe("Source 2");
+    expect(labels.label("src-f84629d4")).toBe("Source 3");
+    expect(labels.label("src-e9087d9f")).toBe("Source 1");
+    expect(labels.size).toBe(3);
+  });
+});
+
+describe("small formats", () => {
+  it("formats durations, times and day differences", () => {
+    expect(formatDuration(1235)).toBe("20h 35m");
+    expect(formatDuration(45)).toBe("45m");
+    expect(formatDuration(120)).toBe("2h");
+    expect(formatDuration(1440)).toBe("1 day");
+    expect(formatTime("2027-01-10T06:25")).toBe("06:25");
+    expect(dayDifference("2027-01-17T11:35", "2027-01-18T02:30")).toBe(1);
+    expect(dayDifference("2027-01-17T11:35", "2027-01-17T22:30")).toBe(0);
+  });
+
+  it("names boards and counts products", () => {
+    expect(boardLabel("room_only")).toBe("Room only");
+    expect(boardLabel("half_board_plus")).toBe("Half board plus");
+    expect(boardLabel(null)).toBeNull();
+    expect(countOf(1, "hotel")).toBe("1 hotel");
+    expect(countOf(1200, "activity")).toBe("1,200 activities");
+    expect(countOf(2, "cruise")).toBe("2 results");
+  });
+});

@@ -1,0 +1,182 @@
+import type { HotelRow } from "./types";
+
+// Pure display helpers for result cards: money, dates, durations, cancellation terms, sources.
+
+type CancellationPolicy = NonNullable<HotelRow["summary"]["cancellationPolicy"]>;
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(currency: string): Intl.NumberFormat | null {
+  let f = moneyFormats.get(currency);
+  if (!f) {
+    try {
+      f = new Intl.NumberFormat("en-US", { style: "currency", currency });
+    } catch {
+      return null;
+    }
+    moneyFormats.set(currency, f);
+  }
+  return f;
+}
+
+/** Digits after the decimal point of a currency's minor unit (USD 2, JPY 0, KWD 3). */
+export function minorDigits(currency: string): number {
+  return moneyFormat(currency)?.resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+/** An amount in minor units as money: 12325 USD → "$123.25"; an unknown currency keeps its code. */
+export function formatMoney(amountMinor: number, currency: string): string {
+  const digits = minorDigits(currency);
+  const amount = amountMinor / 10 ** digits;
+  const f = moneyFormat(currency);
+  return f ? f.format(amount) : `${amount.toFixed(digits)} ${currency}`;
+}
+
+const dayMonth = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+const weekdayDayMonth = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+
+/**
+ * The service's local date-times ("2027-01-10T06:25", no offset) are wall-clock times at the
+ * place; they are read as UTC and shown in UTC so no browser zone shifts them.
+ */
+function parseLocal(value: string): Date | null {
+  const iso = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : /[zZ]|[+-]\d\d:\d\d$/.test(value) ? value : `${value}Z`;
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** "28 Nov" */
+export function formatDayMonth(value: string): string {
+  const d = parseLocal(value);
+  return d ? dayMonth.format(d) : value;
+}
+
+/** "Sun 10 Jan" */
+export function formatDate(value: string): string {
+  const d = parseLocal(value);
+  return d ? weekdayDayMonth.format(d) : value;
+}
+
+/** "06:25" from a local date-time, as written (wall-clock time at the place). */
+export function formatTime(value: string): string {
+  const m = /T(\d{2}:\d{2})/.exec(value);
+  return m?.[1] ?? value;
+}
+
+/** Whole days between the calendar dates of two local date-times (a flight landing the next day: 1). */
+export function dayDifference(from: string, to: string): number {
+  const a = parseLocal(from.slice(0, 10));
+  const b = parseLocal(to.slice(0, 10));
+  return a && b ? Math.round((b.getTime() - a.getTime()) / 86_400_000) : 0;
+}
+
+/** 1235 → "20h 35m"; 45 → "45m"; 1440 → "1 day". */
+export function formatDuration(minutes: number): string {
+  if (minutes >= 1440 && minutes % 1440 === 0) return minutes === 1440 ? "1 day" : `${minutes / 1440} days`;
+  const h = Math.floor(minutes / 60);
+  const m = Math.round(minutes % 60);
+  if (h === 0) return `${m}m`;
+  return m === 0 ? `${h}h` : `${h}h ${m}m`;
+}
+
+/**
+ * One line on when cancelling costs money. The first deadline with an amount above zero is when
+ * charges start: free until then. Withheld deadlines are disclosed at price-check.
+ */
+export function cancellationSummary(
+  policy: CancellationPolicy | null | undefined,
+  refundable: boolean,
+  now: Date = new Date(),
+): { text: string; tone: "free" | "charged" | "unknown" } {
+  if (!refundable || policy?.refundable === false) return { text: "Non-refundable", tone: "charged" };
+  if (!policy) return { text: "Cancellation terms at price-check", tone: "unknown" };
+  if (policy.deadlinesWithheld) return { text: "Cancellation terms at price-check", tone: "unknown" };
+  if (policy.currentRefundability === "non_refundable") return { text: "No longer free to cancel", tone: "charged" };
+  const charged = policy.deadlines.find((d) => (d.amountMinor ?? 0) > 0 && d.from);
+  if (!charged?.from) return policy.deadlines.length === 0 ? { text: "Free cancellation", tone: "free" } : { text: "Cancellation terms at price-check", tone: "unknown" };
+  const from = new Date(charged.from);
+  if (Number.isNaN(from.getTime())) return { text: "Cancellation terms at price-check", tone: "unknown" };
+  if (from.getTime() <= now.getTime()) return { text: "Cancellation charges apply now", tone: "charged" };
+  return { text: `Free cancellation until ${dayMonth.format(from)}`, tone: "free" };
+}
+
+const BOARD_LABELS: Record<string, string> = {
+  room_only: "Room only",
+  breakfast: "Breakfast included",
+  bed_and_breakfast: "Breakfast included",
+  half_board: "Half board",
+  full_board: "Full board",
+  all_inclusive: "All inclusive",
+};
+
+/** "room_only" → "Room only"; an unknown code is made readable rather than hidden. */
+export function boardLabel(code: string | null | undefined): string | null {
+  if (!code) return null;
+  const known = BOARD_LABELS[code];
+  if (known) return known;
+  const words = code.replace(/[_-]+/g, " ").trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : null;
+}
+
+const CABIN_LABELS: Record<string, string> = {
+  economy: "Economy",
+  premium_economy: "Premium economy",
+  business: "Business",
+  first: "First",
+};
+
+export function cabinLabel(code: string | null | undefined): string | null {
+  if (!code) return null;
+  return CABIN_LABELS[code] ?? boardLabel(code);
+}
+
+/**
+ * Source aliases are opaque (`src-3f9a…`): people see "Source 1…n", numbered in the order the
+ * sources first appear, which stays stable while a search fills because aliases only get added.
+ */
+export class SourceLabels {
+  private readonly order = new Map<string, number>();
+
+  constructor(aliases: Iterable<string> = []) {
+    for (const a of aliases) this.add(a);
+  }
+
+  add(alias: string): void {
+    if (!this.order.has(alias)) this.order.set(alias, this.order.size + 1);
+  }
+
+  label(alias: string): string {
+    this.add(alias);
+    return `Source ${this.order.get(alias)}`;
+  }
+
+  get size(): number {
+    return this.order.size;
+  }
+}
+
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+}
+
+const PRODUCT_NOUNS: Record<string, [string, string]> = {
+  hotel: ["hotel", "hotels"],
+  flight: ["flight", "flights"],
+  activity: ["activity", "activities"],
+  transfer: ["transfer", "transfers"],
+};
+
+/** "1 hotel", "12 activities", "3 results" for a product type this client does not know. */
+export function countOf(n: number, productType: string): string {
+  const [one, many] = PRODUCT_NOUNS[productType] ?? ["result", "results"];
+  return plural(n, one, many);
+}
+
+export function nounOf(productType: string): string {
+  return (PRODUCT_NOUNS[productType] ?? ["result", "results"])[1];
+}
+
+/** A source's latency: "850 ms", "2.7 s". */
+export function formatMs(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}

@@ -1,0 +1,157 @@
+import { Hourglass, RotateCcw, SearchX, SlidersHorizontal, TriangleAlert } from "lucide-react";
+import type { ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { Skeleton } from "@/components/ui/skeleton";
+import { nounOf } from "./format";
+
+// Every state of the results besides the list itself: loading, empty, filtered-empty, error, expired.
+
+/** Placeholders shaped like the real cards (thumbnail, lines, price column). */
+export function ResultsSkeleton({ productType, count = 4 }: { productType: string; count?: number }) {
+  const hotel = productType === "hotel";
+  return (
+    <div role="status" aria-label={`Loading ${nounOf(productType)}`} className="space-y-3">
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} className="rounded-xl border border-slate-200 bg-white p-3 sm:p-4">
+          <div className="flex flex-col gap-4 sm:flex-row">
+            <div className="flex min-w-0 flex-1 gap-3 sm:gap-4">
+              {hotel ? <Skeleton className="size-24 shrink-0 rounded-lg sm:h-32 sm:w-44" /> : <Skeleton className="size-10 shrink-0 rounded-lg" />}
+              <div className="min-w-0 flex-1 space-y-2.5 pt-1">
+                <Skeleton className="h-4 w-3/5" />
+                <Skeleton className="h-3 w-2/5" />
+                <Skeleton className="h-3 w-1/2" />
+                <div className="flex gap-2 pt-1">
+                  <Skeleton className="h-5 w-20 rounded-full" />
+                  <Skeleton className="h-5 w-36 rounded-full" />
+                </div>
+              </div>
+            </div>
+            <div className="flex items-end justify-between gap-3 border-t border-slate-100 pt-3 sm:w-44 sm:flex-col sm:border-t-0 sm:border-l sm:pt-0 sm:pl-4">
+              <div className="space-y-1.5 sm:w-full sm:items-end">
+                <Skeleton className="ml-auto h-3 w-10" />
+                <Skeleton className="ml-auto h-6 w-24" />
+              </div>
+              <Skeleton className="h-8 w-24 rounded-md sm:w-full" />
+            </div>
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function StatePanel({
+  icon,
+  title,
+  children,
+  action,
+  tone = "neutral",
+  role,
+}: {
+  icon: ReactNode;
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+  tone?: "neutral" | "error" | "warning";
+  role?: "alert" | "status";
+}) {
+  return (
+    <div role={role} className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center sm:py-14">
+      <span
+        className={cn(
+          "mx-auto grid size-11 place-items-center rounded-full ring-1 ring-inset",
+          tone === "error" ? "bg-rose-50 text-rose-600 ring-rose-100" : tone === "warning" ? "bg-amber-50 text-amber-700 ring-amber-100" : "bg-slate-100 text-slate-500 ring-slate-200",
+        )}
+      >
+        {icon}
+      </span>
+      <h2 className="mt-4 text-base font-semibold text-ink">{title}</h2>
+      {children ? <div className="mx-auto mt-1.5 max-w-md text-sm leading-relaxed text-slate-600">{children}</div> : null}
+      {action ? <div className="mt-5 flex flex-wrap justify-center gap-2">{action}</div> : null}
+    </div>
+  );
+}
+
+const SUGGESTIONS: Record<string, string[]> = {
+  hotel: ["Try other dates or fewer nights.", "Search the whole city rather than one hotel or a small radius.", "Remove property-type filters."],
+  flight: ["Try nearby dates or another airport.", "Try a different cabin."],
+  activity: ["Try another date.", "Choose a nearby destination."],
+  transfer: ["Check the pickup and drop-off points.", "Try a different time or fewer passengers."],
+};
+
+export function EmptyResults({ productType, failed }: { productType: string; failed: boolean }) {
+  const noun = nounOf(productType);
+  if (failed) {
+    return (
+      <StatePanel role="alert" tone="error" icon={<TriangleAlert aria-hidden className="size-5" />} title="The search failed">
+        <p>None of the sources answered this time. Search again in a moment; if it keeps happening, try other dates.</p>
+        <p className="mt-2 text-slate-500">Change the criteria with the search form above.</p>
+      </StatePanel>
+    );
+  }
+  return (
+    <StatePanel role="status" icon={<SearchX aria-hidden className="size-5" />} title={`No ${noun} matched`}>
+      <ul className="mt-1 space-y-0.5">
+        {(SUGGESTIONS[productType] ?? ["Try different criteria."]).map((s) => (
+          <li key={s}>{s}</li>
+        ))}
+      </ul>
+      <p className="mt-3 text-slate-500">Edit the search with the form above.</p>
+    </StatePanel>
+  );
+}
+
+export function FilteredEmpty({ onClear }: { onClear: () => void }) {
+  return (
+    <StatePanel
+      role="status"
+      icon={<SlidersHorizontal aria-hidden className="size-5" />}
+      title="No results match these filters"
+      action={
+        <Button variant="secondary" onClick={onClear}>
+          Clear filters
+        </Button>
+      }
+    >
+      <p>Loosen a filter or clear them to see every result loaded so far.</p>
+    </StatePanel>
+  );
+}
+
+export function ResultsError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <StatePanel
+      role="alert"
+      tone="error"
+      icon={<TriangleAlert aria-hidden className="size-5" />}
+      title="We couldn't load the results"
+      action={
+        <Button variant="secondary" onClick={onRetry}>
+          <RotateCcw aria-hidden className="size-4" />
+          Retry
+        </Button>
+      }
+    >
+      <p>{message}</p>
+    </StatePanel>
+  );
+}
+
+export function SearchExpired({ onSearchAgain, searchingAgain }: { onSearchAgain: () => void; searchingAgain: boolean }) {
+  return (
+    <StatePanel
+      role="alert"
+      tone="warning"
+      icon={<Hourglass aria-hidden className="size-5" />}
+      title="This search has expired — searches last 20 minutes"
+      action={
+        <Button onClick={onSearchAgain} pending={searchingAgain}>
+          {searchingAgain ? "Searching…" : "Search again"}
+        </Button>
+      }
+    >
+      <p>Prices and availability change, so results are only kept for 20 minutes. Search again with the same criteria for fresh prices.</p>
+    </StatePanel>
+  );
+}

@@ -1,0 +1,120 @@
+// @vitest-environment jsdom
+import "@testing-library/jest-dom/vitest";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { SearchCriteria } from "@/lib/search/criteria";
+import fixtures from "./__fixtures__/sandbox-rows.json";
+import { SearchResults } from "./search-results";
+
+vi.mock("next/navigation", () => ({ useRouter: () => ({ push: vi.fn(), prefetch: vi.fn() }), usePathname: () => "/search" }));
+
+const criteria: SearchCriteria = {
+  productType: "hotel",
+  place: { kind: "city", cityRegionId: 2643743, cityRegionIds: [2643743], name: "London", countryCode: "GB" },
+  checkIn: "2027-01-10",
+  checkOut: "2027-01-13",
+  occupancy: [{ adults: 2, childrenAges: [] }],
+  residency: "GB",
+  near: null,
+  propertyTypes: [],
+  query: "",
+  rateMode: "",
+};
+const completed = { status: "completed", batchProgress: { done: 1, total: 1 }, supplierOutcomes: fixtures.hotelMeta.session.supplierOutcomes };
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+function stub(results: () => Response) {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL) =>
+      String(input).startsWith("/api/products/hotel-thumbnails") ? json({ data: {}, meta: {}, error: null }) : results(),
+    ),
+  );
+}
+
+function show(props: Partial<Parameters<typeof SearchResults>[0]> = {}) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <SearchResults searchId="srch_1" criteria={criteria} onSearchAgain={() => {}} searchingAgain={false} {...props} />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  vi.stubGlobal(
+    "ResizeObserver",
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("SearchResults", () => {
+  it("offers to search again when the search has expired", async () => {
+    stub(() => json({ data: null, meta: {}, error: { code: "search_expired", message: "Search srch_1 expired.", details: [] } }, 410));
+    const onSearchAgain = vi.fn();
+    show({ onSearchAgain });
+    expect(await screen.findByRole("heading", { name: "This search has expired — searches last 20 minutes" })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Search again" }));
+    expect(onSearchAgain).toHaveBeenCalledOnce();
+  });
+
+  it("shows the search is busy while searching again", async () => {
+    stub(() => json({ data: null, meta: {}, error: { code: "not_found", message: "No such search.", details: [] } }, 404));
+    show({ searchingAgain: true });
+    expect(await screen.findByRole("button", { name: "Searching…" })).toBeDisabled();
+  });
+
+  it("shows loaded hotels with count, sort and paging line", async () => {
+    stub(() => json({ data: fixtures.hotelRows, meta: { nextCursor: null, session: completed }, error: null }));
+    show();
+    expect(await screen.findByRole("heading", { name: "4 hotels" })).toBeInTheDocument();
+    expect(screen.getByRole("combobox", { name: "Sort by" })).toBeInTheDocument();
+    expect(screen.getByRole("progressbar", { name: /priced/ })).toBeInTheDocument();
+    expect(within(screen.getByRole("list", { name: "Hotels" })).getAllByRole("listitem").length).toBeGreaterThan(0);
+    expect(screen.getByText("Showing 4 hotels")).toBeInTheDocument();
+  });
+
+  it("says when no hotels matched", async () => {
+    stub(() => json({ data: [], meta: { nextCursor: null, session: completed }, error: null }));
+    show();
+    expect(await screen.findByRole("heading", { name: "No hotels matched" })).toBeInTheDocument();
+    expect(screen.getByText(/Edit the search/)).toBeInTheDocument();
+  });
+
+  it("says when the search failed", async () => {
+    stub(() => json({ data: [], meta: { nextCursor: null, session: { ...completed, status: "failed" } }, error: null }));
+    show();
+    expect(await screen.findByRole("heading", { name: "The search failed" })).toBeInTheDocument();
+  });
+
+  it("shows a sentence and Retry when results cannot load", async () => {
+    stub(() => json({ data: null, meta: {}, error: { code: "upstream_unavailable", message: "The travel service is not answering.", details: [] } }, 503));
+    show();
+    expect(await screen.findByText("The travel service is not answering.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Retry" })).toBeInTheDocument();
+  });
+
+  it("says when no loaded result matches the filters, and clears them", async () => {
+    stub(() => json({ data: fixtures.hotelRows, meta: { nextCursor: null, session: completed }, error: null }));
+    show();
+    await screen.findByRole("heading", { name: "4 hotels" });
+    const filters = screen.getByRole("complementary", { name: "Filters" });
+    // Source 3 (the late source, numbered like the progress chips) sells one hotel, non-refundable only.
+    await userEvent.click(within(filters).getByRole("checkbox", { name: /Source 3/ }));
+    expect(await screen.findByRole("heading", { name: "1 of 4 hotels" })).toBeInTheDocument();
+    await userEvent.click(within(filters).getByRole("switch", { name: /Refundable only/ }));
+    expect(await screen.findByRole("heading", { name: "No results match these filters" })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Clear filters" }));
+    expect(await screen.findByRole("heading", { name: "4 hotels" })).toBeInTheDocument();
+  });
+});

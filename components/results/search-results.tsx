@@ -1,0 +1,305 @@
+"use client";
+
+import { List, Map as MapIcon, SlidersHorizontal, X } from "lucide-react";
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { hotelHref, type SearchCriteria } from "@/lib/search/criteria";
+import { FilterPanel } from "./filters/filter-panel";
+import { activeFilterCount, applyFilters, EMPTY_FILTERS, facetsOf, type ResultFilters, type ResultSort } from "./filters/filter-model";
+import { SortSelect } from "./filters/sort-select";
+import { MapView } from "./map-view";
+import { countOf, nounOf, SourceLabels } from "./format";
+import { ResultCard, type CardContext } from "./result-cards";
+import { EmptyResults, FilteredEmpty, ResultsError, ResultsSkeleton, SearchExpired } from "./results-states";
+import { SearchProgress } from "./search-progress";
+import type { ResultGroup } from "./types";
+import { useLiveResults } from "./use-live-results";
+import { useThumbnails } from "./use-thumbnails";
+import { VirtualResults } from "./virtual-results";
+
+export type SearchResultsProps = {
+  searchId: string;
+  criteria: SearchCriteria;
+  onSearchAgain: () => void;
+  searchingAgain: boolean;
+};
+
+/** Sources keep the number they were first given ("Source 1…n") for the life of the page. */
+/** `aliases` must be distinct. */
+function useSourceLabels(aliases: readonly string[]): SourceLabels {
+  const [seen, setSeen] = useState<readonly string[]>([]);
+  const fresh = aliases.filter((a) => !seen.includes(a));
+  // Adjusting state while rendering: React renders again at once with the longer list.
+  if (fresh.length) setSeen([...seen, ...fresh]);
+  return useMemo(() => new SourceLabels(seen), [seen]);
+}
+
+/**
+ * Live results of one search: progress, filters and sort over the loaded products, a virtualised
+ * list (or map for hotels), paging, and every state from loading to expired.
+ */
+export function SearchResults({ searchId, criteria, onSearchAgain, searchingAgain }: SearchResultsProps) {
+  const productType = criteria.productType;
+  const live = useLiveResults(searchId, productType);
+  const [filters, setFilters] = useState<ResultFilters>(EMPTY_FILTERS);
+  const [sort, setSort] = useState<ResultSort>("recommended");
+  const [view, setView] = useState<"list" | "map">("list");
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+
+  // A new search starts clean.
+  const [forSearch, setForSearch] = useState(searchId);
+  if (forSearch !== searchId) {
+    setForSearch(searchId);
+    setFilters(EMPTY_FILTERS);
+    setSort("recommended");
+    setSelectedId(null);
+  }
+
+  // Filtering runs over the loaded products at a lower priority than typing and dragging.
+  const deferredFilters = useDeferredValue(filters);
+  const deferredSort = useDeferredValue(sort);
+  const { groups } = live;
+  const visible = useMemo(() => applyFilters(groups, deferredFilters, deferredSort), [groups, deferredFilters, deferredSort]);
+  const facetsRaw = useMemo(() => facetsOf(groups, productType, deferredFilters), [groups, productType, deferredFilters]);
+
+  const aliases = useMemo(() => {
+    const all = new Set(live.session?.supplierOutcomes.map((o) => o.supplier));
+    for (const g of groups) for (const r of g.rows) all.add(r.supplier);
+    return [...all];
+  }, [live.session, groups]);
+  const sources = useSourceLabels(aliases);
+  // One numbering on the page: the filter panel's source names follow the progress chips'.
+  const facets = useMemo(
+    () => ({ ...facetsRaw, sources: facetsRaw.sources.map((o) => ({ ...o, label: sources.label(o.value) })) }),
+    [facetsRaw, sources],
+  );
+
+  const hotelIds = useMemo(() => (productType === "hotel" ? groups.map((g) => g.productId) : []), [groups, productType]);
+  const thumbnailOf = useThumbnails(hotelIds);
+
+  const ctx: CardContext = useMemo(() => ({ searchId, criteria, sources }), [searchId, criteria, sources]);
+  const select = useCallback((id: string) => setSelectedId(id), []);
+  const hrefFor = useCallback((group: ResultGroup) => hotelHref(searchId, group.productId, criteria), [searchId, criteria]);
+  const renderItem = useCallback(
+    (group: ResultGroup) => (
+      <ResultCard group={group} ctx={ctx} thumbnail={thumbnailOf(group.productId)} selected={group.productId === selectedId} onSelect={select} />
+    ),
+    [ctx, thumbnailOf, selectedId, select],
+  );
+
+  const currency = groups[0]?.rows[0]?.sellCurrency ?? "USD";
+  const filterCount = activeFilterCount(filters);
+  const viewKey = `${JSON.stringify(deferredFilters)}|${deferredSort}`;
+  const noun = nounOf(productType);
+  const filling = live.filling;
+
+  const countLine =
+    filterCount > 0 ? `${visible.length.toLocaleString("en-US")} of ${countOf(groups.length, productType)}` : countOf(groups.length, productType);
+
+  if (live.status === "expired") {
+    return (
+      <section aria-label="Search results" className="space-y-4">
+        <SearchExpired onSearchAgain={onSearchAgain} searchingAgain={searchingAgain} />
+      </section>
+    );
+  }
+
+  const filterPanel = (hideHeading?: boolean) => (
+    <FilterPanel productType={productType} facets={facets} filters={filters} onChange={setFilters} currency={currency} hideHeading={hideHeading} />
+  );
+  const hasResults = groups.length > 0;
+  const showFilters = live.status === "ready" && hasResults;
+
+  return (
+    <section aria-labelledby="results-heading" className="space-y-4">
+      {live.session && (productType === "hotel" || live.session.status !== "completed" || live.session.supplierOutcomes.some((o) => o.status === "failed")) ? (
+        <SearchProgress session={live.session} productType={productType} labels={sources} />
+      ) : null}
+
+      <p aria-live="polite" aria-atomic="true" className="sr-only">
+        {live.announcement}
+      </p>
+
+      <div className={cn("gap-6", showFilters && "lg:grid lg:grid-cols-[16.5rem_minmax(0,1fr)]")}>
+        {showFilters ? (
+          <aside aria-label="Filters" className="hidden lg:block">
+            <div className="sticky top-20 max-h-[calc(100vh-6rem)] overflow-y-auto rounded-xl border border-slate-200 bg-white p-4">{filterPanel()}</div>
+          </aside>
+        ) : null}
+
+        <div className="min-w-0 space-y-3">
+          <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+            <div className="min-w-0">
+              <h2 id="results-heading" className="text-base font-semibold text-ink">
+                {live.status === "ready" ? countLine : `Finding ${noun}…`}
+              </h2>
+              {live.status === "ready" && filling ? <p className="text-xs text-slate-500">More are still arriving</p> : null}
+            </div>
+            {showFilters ? (
+              <div className="flex flex-wrap items-center gap-2">
+                <SortSelect productType={productType} value={sort} onChange={setSort} />
+                {productType === "hotel" ? <ViewToggle view={view} onChange={setView} /> : null}
+                <Button variant="secondary" size="sm" className="h-9 lg:hidden" onClick={() => setFiltersOpen(true)} aria-haspopup="dialog">
+                  <SlidersHorizontal aria-hidden className="size-4" />
+                  Filters{filterCount > 0 ? ` (${filterCount})` : ""}
+                </Button>
+              </div>
+            ) : null}
+          </div>
+
+          {live.status === "loading" ? <ResultsSkeleton productType={productType} /> : null}
+          {live.status === "error" ? <ResultsError message={live.error?.message ?? "Something went wrong."} onRetry={live.retry} /> : null}
+
+          {live.status === "ready" && !hasResults ? (
+            filling ? (
+              <ResultsSkeleton productType={productType} count={2} />
+            ) : (
+              <EmptyResults productType={productType} failed={live.session?.status === "failed"} />
+            )
+          ) : null}
+
+          {live.status === "ready" && hasResults && visible.length === 0 ? <FilteredEmpty onClear={() => setFilters(EMPTY_FILTERS)} /> : null}
+
+          {live.status === "ready" && visible.length > 0 ? (
+            view === "map" && productType === "hotel" ? (
+              <MapView groups={visible} selectedId={selectedId} onSelect={select} hrefFor={hrefFor} currency={currency} />
+            ) : (
+              <VirtualResults
+                groups={visible}
+                viewKey={viewKey}
+                label={`${noun.charAt(0).toUpperCase()}${noun.slice(1)}`}
+                estimateSize={productType === "hotel" ? 170 : productType === "flight" ? 230 : 190}
+                renderItem={renderItem}
+                revealKey={selectedId}
+              />
+            )
+          ) : null}
+
+          {live.status === "ready" && hasResults ? (
+            <MoreResults
+              loaded={groups.length}
+              productType={productType}
+              hasNextPage={live.hasNextPage}
+              loading={live.isFetchingNextPage}
+              error={live.nextPageError?.message ?? null}
+              onMore={live.fetchNextPage}
+              autoLoad={view === "list"}
+            />
+          ) : null}
+        </div>
+      </div>
+
+      {showFilters ? (
+        <ModalOverlay
+          isOpen={filtersOpen}
+          onOpenChange={setFiltersOpen}
+          isDismissable
+          className="fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-[1px] lg:hidden"
+        >
+          <Modal className="fixed inset-y-0 right-0 flex w-full max-w-sm flex-col bg-white shadow-xl outline-none">
+            <Dialog aria-labelledby="filters-dialog-title" className="flex h-full min-h-0 flex-col outline-none">
+              <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
+                <Heading slot="title" id="filters-dialog-title" className="text-base font-semibold text-ink">
+                  Filters
+                </Heading>
+                <Button variant="ghost" size="sm" onClick={() => setFiltersOpen(false)} aria-label="Close filters">
+                  <X aria-hidden className="size-4" />
+                </Button>
+              </div>
+              <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4">{filterPanel(true)}</div>
+              <div className="border-t border-slate-200 px-4 py-3">
+                <Button className="w-full" onClick={() => setFiltersOpen(false)}>
+                  Show {countOf(visible.length, productType)}
+                </Button>
+              </div>
+            </Dialog>
+          </Modal>
+        </ModalOverlay>
+      ) : null}
+    </section>
+  );
+}
+
+function ViewToggle({ view, onChange }: { view: "list" | "map"; onChange: (v: "list" | "map") => void }) {
+  const item = (value: "list" | "map", label: string, icon: React.ReactNode) => (
+    <button
+      type="button"
+      aria-pressed={view === value}
+      onClick={() => onChange(value)}
+      className={cn(
+        "inline-flex h-8 items-center gap-1.5 rounded-md px-2.5 text-[0.8125rem] font-semibold transition-colors",
+        view === value ? "bg-white text-ink shadow-xs ring-1 ring-slate-200" : "text-slate-600 hover:text-ink",
+      )}
+    >
+      {icon}
+      {label}
+    </button>
+  );
+  return (
+    <div role="group" aria-label="View" className="inline-flex h-9 items-center gap-0.5 rounded-lg bg-slate-100 p-0.5">
+      {item("list", "List", <List aria-hidden className="size-4" />)}
+      {item("map", "Map", <MapIcon aria-hidden className="size-4" />)}
+    </div>
+  );
+}
+
+/** "Showing 120 hotels · more available", a button for the next page, and loading it when the end comes into view. */
+function MoreResults({
+  loaded,
+  productType,
+  hasNextPage,
+  loading,
+  error,
+  onMore,
+  autoLoad,
+}: {
+  loaded: number;
+  productType: string;
+  hasNextPage: boolean;
+  loading: boolean;
+  error: string | null;
+  onMore: () => void;
+  autoLoad: boolean;
+}) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const latest = useRef({ onMore, active: false });
+  useEffect(() => {
+    latest.current = { onMore, active: autoLoad && hasNextPage && !loading && !error };
+  });
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || typeof IntersectionObserver === "undefined") return;
+    // Fires when the end comes into view, not while it stays there: a short filtered list does not page on its own.
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && latest.current.active) latest.current.onMore();
+      },
+      { rootMargin: "600px 0px" },
+    );
+    io.observe(el);
+    return () => io.disconnect();
+  }, []);
+
+  return (
+    <div ref={sentinel} className="flex flex-col items-center gap-2 pt-2 pb-6 text-center">
+      <p className="text-sm text-slate-600">
+        Showing {countOf(loaded, productType)}
+        {hasNextPage ? " · more available" : ""}
+      </p>
+      {error ? (
+        <p role="alert" className="text-sm text-rose-700">
+          {error}
+        </p>
+      ) : null}
+      {hasNextPage ? (
+        <Button variant="secondary" onClick={onMore} pending={loading}>
+          {loading ? "Loading more…" : error ? "Try again" : "Show more results"}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+

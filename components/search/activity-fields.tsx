@@ -1,0 +1,219 @@
+"use client";
+
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { Compass, MapPin, X } from "lucide-react";
+import { useState } from "react";
+import {
+  Button as AriaButton,
+  Dialog,
+  DialogTrigger,
+  Heading,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Modal,
+  ModalOverlay,
+  SearchField,
+} from "react-aria-components";
+import { Controller, useController } from "react-hook-form";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Callout } from "@/components/ui/callout";
+import { cn } from "@/components/ui/cn";
+import { inputClasses } from "@/components/ui/field";
+import { Skeleton } from "@/components/ui/skeleton";
+import { apiGet } from "@/lib/api-client";
+import type { ActivityCriteria, Place } from "@/lib/search/criteria";
+import { destinationsPageSchema } from "@/lib/tds/schemas";
+import { countryName } from "./country-select";
+import { DateRangeField } from "./date-range-field";
+import { DestinationCombobox } from "./destination-combobox";
+import { OccupancyEditor } from "./occupancy-editor";
+import { placeChoice, typedPlace, type FieldsProps } from "./search-form-shell";
+import { useDebouncedValue } from "./use-suggest";
+
+export function ActivityFields({ form, today }: FieldsProps<ActivityCriteria>) {
+  const { control } = form;
+  const date = useController({ control, name: "date" });
+  // A place picked in the browser replaces the combobox's text: remount it with the new name.
+  const [pickRevision, setPickRevision] = useState(0);
+
+  return (
+    <>
+      <div className="grid gap-6 md:grid-cols-2">
+        <Controller
+          control={control}
+          name="place"
+          render={({ field, fieldState }) => (
+            <div className="space-y-2">
+              <DestinationCombobox
+                key={pickRevision}
+                label="Destination"
+                productType="activity"
+                value={placeChoice(field.value)}
+                defaultInputValue={field.value?.name ?? ""}
+                onSelect={(choice) => field.onChange(choice)}
+                onTextChange={(text) => field.onChange(typedPlace(text))}
+                description="Pick a destination so the service knows exactly where; a typed name is matched as written."
+                error={fieldState.error?.message}
+              />
+              <BrowseDestinations
+                onPick={(place) => {
+                  field.onChange(place);
+                  setPickRevision((n) => n + 1);
+                }}
+              />
+            </div>
+          )}
+        />
+        <DateRangeField
+          mode="single"
+          label="Date"
+          today={today}
+          value={{ checkIn: date.field.value || undefined }}
+          onChange={(v) => date.field.onChange(v.checkIn ?? "")}
+          onBlur={date.field.onBlur}
+          error={date.fieldState.error?.message}
+        />
+      </div>
+      <div className="grid gap-6 md:grid-cols-2">
+        <Controller
+          control={control}
+          name="occupancy"
+          render={({ field, fieldState }) => (
+            <OccupancyEditor
+              productType="activity"
+              legend="Participants"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      </div>
+    </>
+  );
+}
+
+const PAGE = 20;
+
+/** The service's activity destinations (GET /api/destinations), filtered by name and paged with "More". */
+export function BrowseDestinations({ onPick }: { onPick: (place: Place) => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <DialogTrigger isOpen={open} onOpenChange={setOpen}>
+      <AriaButton className={cn(buttonClasses({ variant: "ghost", size: "sm" }), "-ml-2.5 text-brand-700")}>
+        <Compass className="size-3.5" aria-hidden />
+        Browse destinations
+      </AriaButton>
+      <ModalOverlay isDismissable className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/40 p-0 sm:items-center sm:p-6">
+        <Modal className="flex max-h-[85dvh] w-full max-w-lg flex-col overflow-hidden rounded-t-2xl bg-white shadow-xl outline-none sm:rounded-2xl">
+          <Dialog className="flex min-h-0 flex-1 flex-col outline-none">
+            {({ close }) => (
+              <DestinationBrowser
+                onClose={close}
+                onPick={(p) => {
+                  onPick(p);
+                  close();
+                }}
+              />
+            )}
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
+    </DialogTrigger>
+  );
+}
+
+function DestinationBrowser({ onPick, onClose }: { onPick: (place: Place) => void; onClose: () => void }) {
+  const [filter, setFilter] = useState("");
+  const q = useDebouncedValue(filter.trim(), 250);
+  const list = useInfiniteQuery({
+    queryKey: ["destinations", { productType: "activity", q, limit: PAGE }],
+    queryFn: ({ pageParam, signal }) =>
+      apiGet("/api/destinations", destinationsPageSchema, {
+        query: { productType: "activity", q: q || undefined, limit: PAGE, cursor: pageParam ?? undefined },
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: 10 * 60_000,
+  });
+  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+
+  return (
+    <>
+      <div className="flex items-center justify-between gap-3 border-b border-slate-100 px-5 py-4">
+        <Heading slot="title" className="text-base font-semibold text-ink">
+          Activity destinations
+        </Heading>
+        <Button variant="ghost" size="sm" aria-label="Close" onClick={onClose}>
+          <X className="size-4" aria-hidden />
+        </Button>
+      </div>
+      <div className="px-5 pt-4">
+        <SearchField value={filter} onChange={setFilter} autoFocus className="space-y-1.5">
+          <Label className="text-sm font-medium text-slate-800">Filter by name</Label>
+          <Input className={inputClasses(false)} placeholder="e.g. Lis" />
+        </SearchField>
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto px-3 py-3">
+        {list.isPending ? (
+          <div className="space-y-2 px-2" aria-busy="true">
+            <p className="sr-only">Loading destinations…</p>
+            {[0, 1, 2, 3, 4].map((i) => (
+              <Skeleton key={i} className="h-10 w-full" />
+            ))}
+          </div>
+        ) : list.isError ? (
+          <Callout title="The destinations could not be loaded." className="mx-2">
+            <p>{list.error.message}</p>
+            <button type="button" className="mt-1 font-semibold underline" onClick={() => list.refetch()}>
+              Try again
+            </button>
+          </Callout>
+        ) : (
+          <ListBox
+            aria-label="Destinations"
+            items={items}
+            selectionMode="single"
+            onAction={(key) => {
+              const d = items.find((i) => i.code === key);
+              if (d) onPick({ kind: "destination", code: d.code, name: d.name, countryCode: d.countryCode ?? null });
+            }}
+            renderEmptyState={() => (
+              <p className="px-3 py-6 text-center text-sm text-slate-500">No destination starts with “{q}”. Try fewer letters.</p>
+            )}
+            className="outline-none"
+          >
+            {(d) => (
+              <ListBoxItem
+                id={d.code}
+                textValue={d.name}
+                className="flex cursor-default items-center gap-3 rounded-lg px-3 py-2 outline-none data-focused:bg-brand-50 data-focus-visible:ring-2 data-focus-visible:ring-brand-500/40"
+              >
+                <MapPin className="size-4 shrink-0 text-slate-500" aria-hidden />
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate text-[0.9375rem] font-medium text-ink">{d.name}</span>
+                  <span className="block truncate text-[0.8125rem] text-slate-500">
+                    {[d.cityName && d.cityName !== d.name ? d.cityName : null, d.countryCode ? countryName(d.countryCode) : null]
+                      .filter(Boolean)
+                      .join(", ")}
+                  </span>
+                </span>
+              </ListBoxItem>
+            )}
+          </ListBox>
+        )}
+        {list.hasNextPage ? (
+          <div className="px-2 pt-2">
+            <Button variant="secondary" size="sm" className="w-full" pending={list.isFetchingNextPage} onClick={() => list.fetchNextPage()}>
+              {list.isFetchingNextPage ? "Loading…" : "More destinations"}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,269 @@
+"use client";
+
+import { ChevronDown, SlidersHorizontal } from "lucide-react";
+import { useId, useState } from "react";
+import { Button as AriaButton, Checkbox, CheckboxGroup, Disclosure, DisclosurePanel, Heading, Label, Text } from "react-aria-components";
+import { Controller, useController, useWatch } from "react-hook-form";
+import { cn } from "@/components/ui/cn";
+import { Field, inputClasses } from "@/components/ui/field";
+import type { HotelCriteria, Near, PropertyType, RateMode } from "@/lib/search/criteria";
+import { PROPERTY_TYPES } from "@/lib/tds/schemas";
+import { CountrySelect } from "./country-select";
+import { DateRangeField } from "./date-range-field";
+import { DestinationCombobox } from "./destination-combobox";
+import { OccupancyEditor } from "./occupancy-editor";
+import { ErrorText, SegmentedRadio, placeChoice, typedPlace, type FieldsProps } from "./search-form-shell";
+
+export const PROPERTY_TYPE_LABELS: Record<PropertyType, string> = {
+  hotel: "Hotel",
+  resort: "Resort",
+  aparthotel: "Aparthotel",
+  vacation_home: "Holiday home",
+  bed_and_breakfast: "Bed & breakfast",
+  hostel: "Hostel",
+  unique: "Unique stay",
+  other: "Other",
+};
+
+const RATE_MODES: { value: RateMode | "default"; label: string }[] = [
+  { value: "default", label: "Agency default" },
+  { value: "net", label: "Net" },
+  { value: "commissionable", label: "Commissionable" },
+];
+
+/** How many of the "More options" are in use (shown on the disclosure). */
+export function activeHotelOptions(v: Pick<HotelCriteria, "near" | "propertyTypes" | "query" | "rateMode">): number {
+  return (v.near ? 1 : 0) + (v.propertyTypes.length > 0 ? 1 : 0) + (v.query.trim() ? 1 : 0) + (v.rateMode ? 1 : 0);
+}
+
+export function HotelFields({ form, today }: FieldsProps<HotelCriteria>) {
+  const { control } = form;
+  const checkIn = useController({ control, name: "checkIn" });
+  const checkOut = useController({ control, name: "checkOut" });
+  const stayError = checkIn.fieldState.error?.message ?? checkOut.fieldState.error?.message;
+  const extras = useWatch({ control, name: ["near", "propertyTypes", "query", "rateMode"] });
+  const active = activeHotelOptions({ near: extras[0], propertyTypes: extras[1] ?? [], query: extras[2] ?? "", rateMode: extras[3] ?? "" });
+  const [open, setOpen] = useState(active > 0);
+
+  return (
+    <>
+      <div className="grid gap-6 md:grid-cols-2">
+        <Controller
+          control={control}
+          name="place"
+          render={({ field, fieldState }) => (
+            <DestinationCombobox
+              label="Destination"
+              productType="hotel"
+              value={placeChoice(field.value)}
+              defaultInputValue={field.value?.name ?? ""}
+              onSelect={(choice) => field.onChange(choice)}
+              onTextChange={(text) => field.onChange(typedPlace(text))}
+              description="A city, a hotel by name, or an area. Typed names are searched as written."
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <DateRangeField
+          mode="range"
+          label="Stay"
+          today={today}
+          value={{ checkIn: checkIn.field.value || undefined, checkOut: checkOut.field.value || undefined }}
+          onChange={(v) => {
+            checkIn.field.onChange(v.checkIn ?? "");
+            checkOut.field.onChange(v.checkOut ?? "");
+          }}
+          onBlur={() => checkIn.field.onBlur()}
+          error={stayError}
+        />
+      </div>
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <Controller
+          control={control}
+          name="occupancy"
+          render={({ field, fieldState }) => (
+            <OccupancyEditor
+              productType="hotel"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <div className="space-y-6">
+          <Controller
+            control={control}
+            name="residency"
+            render={({ field, fieldState }) => (
+              <CountrySelect
+                label="Guest nationality"
+                hint="The lead guest's passport country. Rates and taxes can depend on it."
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        </div>
+      </div>
+
+      <Disclosure isExpanded={open} onExpandedChange={setOpen} className="rounded-lg border border-slate-200 bg-slate-50/60">
+        <Heading className="m-0">
+          <AriaButton
+            slot="trigger"
+            className="flex w-full items-center gap-2 rounded-lg px-4 py-3 text-left text-sm font-medium text-slate-800 outline-none data-focus-visible:ring-2 data-focus-visible:ring-brand-500"
+          >
+            <SlidersHorizontal className="size-4 text-slate-500" aria-hidden />
+            More options
+            {active > 0 ? (
+              <span className="rounded-full bg-brand-100 px-2 py-px text-xs font-semibold text-brand-800">
+                {active} <span className="sr-only">{active === 1 ? "option" : "options"} in use</span>
+              </span>
+            ) : (
+              <span className="hidden text-[0.8125rem] font-normal text-slate-500 sm:inline">Near a point, property type, keywords, rate mode</span>
+            )}
+            <ChevronDown aria-hidden className={cn("ml-auto size-4 text-slate-500 transition-transform", open && "rotate-180")} />
+          </AriaButton>
+        </Heading>
+        <DisclosurePanel>
+          <div className="grid gap-6 px-4 pt-1 pb-4 md:grid-cols-2">
+            <Controller
+              control={control}
+              name="near"
+              render={({ field, fieldState }) => <NearFields value={field.value} onChange={field.onChange} error={fieldState.error?.message} />}
+            />
+            <Controller
+              control={control}
+              name="propertyTypes"
+              render={({ field }) => (
+                <CheckboxGroup value={field.value} onChange={(v) => field.onChange(v as PropertyType[])} className="space-y-2">
+                  <Label className="text-sm font-medium text-slate-800">Property types</Label>
+                  <Text slot="description" className="block text-[0.8125rem] text-slate-500">
+                    None ticked means every type.
+                  </Text>
+                  <div className="grid grid-cols-2 gap-x-4 gap-y-1.5">
+                    {PROPERTY_TYPES.map((t) => (
+                      <Checkbox key={t} value={t} className="group flex cursor-default items-center gap-2 text-sm text-slate-700">
+                        {({ isSelected, isFocusVisible }) => (
+                          <>
+                            <span
+                              aria-hidden
+                              className={cn(
+                                "grid size-4 place-items-center rounded border transition-colors",
+                                isSelected ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 bg-white",
+                                isFocusVisible && "outline-2 outline-offset-2 outline-brand-600",
+                              )}
+                            >
+                              {isSelected ? (
+                                <svg viewBox="0 0 12 12" className="size-3" fill="none" stroke="currentColor" strokeWidth={2}>
+                                  <path d="m2.5 6 2.5 2.5 4.5-5" />
+                                </svg>
+                              ) : null}
+                            </span>
+                            {PROPERTY_TYPE_LABELS[t]}
+                          </>
+                        )}
+                      </Checkbox>
+                    ))}
+                  </div>
+                </CheckboxGroup>
+              )}
+            />
+            <Controller
+              control={control}
+              name="query"
+              render={({ field, fieldState }) => (
+                <Field
+                  label="Hotel name or keywords"
+                  hint="Free text over the hotel catalogue, up to 120 characters. Without a hotel or point, it replaces the destination."
+                  error={fieldState.error?.message}
+                >
+                  {(control) => (
+                    <input
+                      {...control}
+                      className={inputClasses(!!fieldState.error)}
+                      value={field.value}
+                      maxLength={120}
+                      onChange={(e) => field.onChange(e.target.value)}
+                      onBlur={field.onBlur}
+                      placeholder="e.g. rooftop pool"
+                    />
+                  )}
+                </Field>
+              )}
+            />
+            <Controller
+              control={control}
+              name="rateMode"
+              render={({ field }) => (
+                <SegmentedRadio
+                  label="Rate mode"
+                  value={field.value || "default"}
+                  onChange={(v) => field.onChange(v === "default" ? "" : v)}
+                  options={RATE_MODES}
+                  description="Applies only when the agency lets advisors choose; otherwise the agency's setting is used."
+                />
+              )}
+            />
+          </div>
+        </DisclosurePanel>
+      </Disclosure>
+    </>
+  );
+}
+
+const fmt = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? "" : String(n));
+const num = (s: string) => (s.trim() === "" ? NaN : Number(s));
+
+/** Near a point: latitude, longitude and radius, all three or none. */
+function NearFields({ value, onChange, error }: { value: Near | null; onChange: (v: Near | null) => void; error?: string }) {
+  const [text, setText] = useState({ lat: fmt(value?.lat), lng: fmt(value?.lng), radiusKm: fmt(value?.radiusKm) });
+  const update = (key: keyof typeof text, next: string) => {
+    const t = { ...text, [key]: next };
+    setText(t);
+    if (!t.lat.trim() && !t.lng.trim() && !t.radiusKm.trim()) onChange(null);
+    else onChange({ lat: num(t.lat), lng: num(t.lng), radiusKm: num(t.radiusKm) });
+  };
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const input = (key: keyof typeof text, label: string, placeholder: string, step: string) => (
+    <div className="min-w-0 space-y-1">
+      <label htmlFor={`${id}-${key}`} className="text-[0.8125rem] text-slate-600">
+        {label}
+      </label>
+      <input
+        id={`${id}-${key}`}
+        inputMode="decimal"
+        type="number"
+        step={step}
+        className={inputClasses(!!error)}
+        value={text[key]}
+        placeholder={placeholder}
+        aria-invalid={!!error}
+        aria-describedby={error ? errorId : hintId}
+        onChange={(e) => update(key, e.target.value)}
+      />
+    </div>
+  );
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-medium text-slate-800">Near a point</legend>
+      <div className="grid grid-cols-3 gap-2">
+        {input("lat", "Latitude", "51.5074", "any")}
+        {input("lng", "Longitude", "-0.1278", "any")}
+        {input("radiusKm", "Radius (km)", "5", "0.5")}
+      </div>
+      {error ? (
+        <ErrorText id={errorId}>{error}</ErrorText>
+      ) : (
+        <p id={hintId} className="text-[0.8125rem] leading-snug text-slate-500">
+          All three or none. Radius 0.5 to 50 km.
+        </p>
+      )}
+    </fieldset>
+  );
+}

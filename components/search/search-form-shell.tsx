@@ -1,0 +1,215 @@
+"use client";
+
+import type { UseMutationResult } from "@tanstack/react-query";
+import { Search } from "lucide-react";
+import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
+import { Label, Radio, RadioGroup, Text } from "react-aria-components";
+import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { Callout } from "@/components/ui/callout";
+import { cn } from "@/components/ui/cn";
+import { AlertIcon } from "@/components/ui/icons";
+import { ApiError } from "@/lib/api-client";
+import type { CriteriaOf, Place, SearchCriteria, SearchProductType } from "@/lib/search/criteria";
+import type { DestinationChoice } from "./destination-combobox";
+import { detailsToFields, searchResolver, type SearchRules } from "./search-resolver";
+
+export type RunSearchMutation = UseMutationResult<{ searchId: string; criteria: SearchCriteria }, Error, SearchCriteria>;
+
+/** A picked place as the combobox's choice; typed text and addresses are not choices. */
+export function placeChoice(p: Place | null | undefined): DestinationChoice | null {
+  if (!p) return null;
+  switch (p.kind) {
+    case "city":
+    case "airport":
+    case "destination":
+      return p;
+    case "hotel":
+      return { ...p, cityName: p.cityName ?? null };
+    default:
+      return null;
+  }
+}
+
+/** Typed text as a place the service resolves by name, or nothing when the box is empty. */
+export const typedPlace = (text: string): Place | null => (text.trim() ? { kind: "text", name: text } : null);
+
+/** Focus the first field the form marks invalid (controls without a ref included). */
+export function focusFirstInvalid(form: HTMLFormElement | null) {
+  requestAnimationFrame(() => {
+    const el = form?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid] input, [data-invalid] select');
+    el?.focus();
+  });
+}
+
+/**
+ * One product's search form: its own react-hook-form (values = that product's criteria), the
+ * schema resolver, the submit button with its "Searching…" state, and the service's refusals
+ * placed on the fields they concern. A failed search keeps everything typed.
+ */
+export function ProductForm<T extends SearchProductType>({
+  productType,
+  defaultValues,
+  rules,
+  run,
+  running,
+  valuesRef,
+  children,
+  footer,
+}: {
+  productType: T;
+  defaultValues: CriteriaOf<T>;
+  rules: SearchRules;
+  run: RunSearchMutation;
+  /** The search is being started, or its results are being opened. */
+  running: boolean;
+  /** Lets the page read the values when the advisor switches tabs. */
+  valuesRef: RefObject<(() => SearchCriteria) | null>;
+  children: (form: UseFormReturn<CriteriaOf<T>>) => ReactNode;
+  footer?: ReactNode;
+}) {
+  const resolver = useMemo(() => searchResolver<T>(rules), [rules]);
+  const form = useForm<CriteriaOf<T>>({
+    defaultValues: defaultValues as DefaultValues<CriteriaOf<T>>,
+    resolver,
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    shouldFocusError: false,
+  });
+  const formRef = useRef<HTMLFormElement>(null);
+  const [failure, setFailure] = useState<{ title: string; message: string } | null>(null);
+
+  useEffect(() => {
+    valuesRef.current = () => form.getValues() as SearchCriteria;
+    return () => {
+      valuesRef.current = null;
+    };
+  }, [form, valuesRef]);
+
+  const start = (values: CriteriaOf<T>) => {
+    if (run.isPending) return;
+    setFailure(null);
+    run.mutate(values as SearchCriteria, {
+      onError: (error) => {
+        const details = error instanceof ApiError ? error.details : [];
+        const { fields, unplaced } = detailsToFields(productType, details);
+        for (const [field, message] of Object.entries(fields)) {
+          form.setError(field as Path<CriteriaOf<T>>, { type: "server", message }, { shouldFocus: false });
+        }
+        if (Object.keys(fields).length > 0) focusFirstInvalid(formRef.current);
+        if (Object.keys(fields).length === 0 || unplaced.length > 0) {
+          setFailure({
+            title: Object.keys(fields).length > 0 ? "Some details need another look" : "The search could not start",
+            message: unplaced.length > 0 ? unplaced.join(" ") : error.message || "Something went wrong. Try again.",
+          });
+        }
+      },
+    });
+  };
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) =>
+    form.handleSubmit(start, () => focusFirstInvalid(event.currentTarget ?? formRef.current))(event);
+  const rootError = form.formState.errors.root?.server?.message;
+
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit} aria-label={`${LABELS[productType]} search`} aria-busy={running || undefined}>
+      <div className="space-y-6">{children(form)}</div>
+
+      {rootError ? <Callout title={rootError} className="mt-6" /> : null}
+      {failure ? (
+        <Callout title={failure.title} className="mt-6">
+          <p>{failure.message}</p>
+          <button
+            type="submit"
+            className="mt-2 font-semibold text-rose-800 underline underline-offset-2 hover:text-rose-950 disabled:opacity-60"
+            disabled={running}
+          >
+            Try again
+          </button>
+        </Callout>
+      ) : null}
+
+      <div className="mt-6 flex flex-col-reverse gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:items-center sm:justify-between">
+        <div className="text-[0.8125rem] text-slate-500">{footer}</div>
+        <Button type="submit" pending={running} className="w-full sm:w-auto sm:min-w-40">
+          {running ? null : <Search className="size-4" aria-hidden />}
+          {running ? "Searching…" : `Search ${LABELS[productType].toLowerCase()}`}
+        </Button>
+      </div>
+      <p role="status" aria-live="polite" className="sr-only">
+        {running ? (productType === "hotel" ? "Searching hotels. This can take a few seconds." : "Searching…") : ""}
+      </p>
+    </form>
+  );
+}
+
+const LABELS: Record<SearchProductType, string> = { hotel: "Hotels", flight: "Flights", activity: "Activities", transfer: "Transfers" };
+
+/** A choice among a few options, shown as a segmented control (a radio group to assistive technology). */
+export function SegmentedRadio<V extends string>({
+  label,
+  value,
+  onChange,
+  options,
+  description,
+  className,
+  hideLabel,
+}: {
+  label: string;
+  value: V;
+  onChange: (value: V) => void;
+  options: readonly { value: V; label: ReactNode }[];
+  description?: ReactNode;
+  className?: string;
+  hideLabel?: boolean;
+}) {
+  return (
+    <RadioGroup
+      value={value}
+      onChange={(v) => onChange(v as V)}
+      orientation="horizontal"
+      className={cn("flex flex-col gap-1.5", className)}
+    >
+      <Label className={cn("text-sm font-medium text-slate-800", hideLabel && "sr-only")}>{label}</Label>
+      <div className="inline-flex w-full max-w-full flex-wrap gap-0.5 self-start rounded-lg border border-slate-200 bg-slate-100 p-0.5 sm:w-auto">
+        {options.map((o) => (
+          <Radio
+            key={o.value}
+            value={o.value}
+            className={({ isSelected, isFocusVisible }) =>
+              cn(
+                "flex flex-1 cursor-default items-center justify-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors sm:flex-none",
+                isSelected ? "bg-white text-ink shadow-xs ring-1 ring-slate-200" : "text-slate-600 hover:text-ink",
+                isFocusVisible && "outline-2 outline-offset-1 outline-brand-600",
+              )
+            }
+          >
+            {o.label}
+          </Radio>
+        ))}
+      </div>
+      {description ? (
+        <Text slot="description" className="text-[0.8125rem] leading-snug text-slate-500">
+          {description}
+        </Text>
+      ) : null}
+    </RadioGroup>
+  );
+}
+
+export function ErrorText({ id, children }: { id?: string; children: ReactNode }) {
+  return (
+    <p id={id} className="flex items-start gap-1.5 text-[0.8125rem] leading-snug text-rose-700">
+      <AlertIcon className="mt-px size-3.5 shrink-0" />
+      {children}
+    </p>
+  );
+}
+
+/** Optional whole number input: "" is null. */
+export function toOptionalInt(text: string): number | null {
+  if (text.trim() === "") return null;
+  const n = Number(text);
+  return Number.isFinite(n) ? n : NaN;
+}
+
+export type FieldsProps<T extends FieldValues> = { form: UseFormReturn<T>; today: string };

@@ -1,0 +1,355 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { BedDouble, Lightbulb, Plane, Ticket, CarFront, X, type LucideIcon } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Tab, TabList, TabPanel, Tabs, type Key } from "react-aria-components";
+import { SearchResults } from "@/components/results/search-results";
+import { Button } from "@/components/ui/button";
+import { Callout } from "@/components/ui/callout";
+import { cn } from "@/components/ui/cn";
+import { Skeleton } from "@/components/ui/skeleton";
+import { apiGet } from "@/lib/api-client";
+import {
+  criteriaQuery,
+  emptyCriteria,
+  parseCriteria,
+  SEARCH_PRODUCT_TYPES,
+  type CriteriaOf,
+  type SearchCriteria,
+  type SearchProductType,
+} from "@/lib/search/criteria";
+import { capabilitiesSchema } from "@/lib/tds/schemas";
+import { ActivityFields } from "./activity-fields";
+import { FlightFields } from "./flight-fields";
+import { HotelFields } from "./hotel-fields";
+import { ProductForm, type RunSearchMutation } from "./search-form-shell";
+import { fitOccupancy } from "./search-limits";
+import type { SearchRules } from "./search-resolver";
+import { SearchSummary } from "./search-summary";
+import { TransferFields } from "./transfer-fields";
+import { useRunSearch } from "./use-run-search";
+
+const TABS: Record<SearchProductType, { label: string; Icon: LucideIcon }> = {
+  hotel: { label: "Hotels", Icon: BedDouble },
+  flight: { label: "Flights", Icon: Plane },
+  activity: { label: "Activities", Icon: Ticket },
+  transfer: { label: "Transfers", Icon: CarFront },
+};
+
+export type SearchWorkspaceProps = {
+  /** The criteria in the URL, or null when it names no product. */
+  initialCriteria: SearchCriteria | null;
+  /** The search whose results to show (`sid` in the URL). */
+  sid: string | null;
+  currency: string;
+  market: string;
+  /** The server's day (YYYY-MM-DD) for the date rules. */
+  today: string;
+};
+
+const keyOf = (c: SearchCriteria | null) => (c ? criteriaQuery(c).toString() : "");
+
+/**
+ * The search page's client side: a tab per product on sale, each with its own form, and under
+ * it either the results of `sid` (the form folded into a one-line summary) or a guide to searching.
+ */
+export function SearchWorkspace({ initialCriteria, sid, currency, market, today }: SearchWorkspaceProps) {
+  const router = useRouter();
+  const capabilities = useQuery({
+    queryKey: ["capabilities"],
+    queryFn: ({ signal }) => apiGet("/api/capabilities", capabilitiesSchema, { signal }),
+    staleTime: 10 * 60_000,
+  });
+  const onSale = useMemo(
+    () => (capabilities.data ? SEARCH_PRODUCT_TYPES.filter((t) => capabilities.data.productTypes.includes(t)) : null),
+    [capabilities.data],
+  );
+
+  const urlType = initialCriteria?.productType ?? null;
+  const [active, setActive] = useState<SearchProductType>(urlType ?? "hotel");
+  // Each tab's values while the advisor is on the page (a tab's form unmounts when another is shown).
+  const [drafts, setDrafts] = useState<Partial<Record<SearchProductType, SearchCriteria>>>(() =>
+    initialCriteria ? { [initialCriteria.productType]: initialCriteria } : {},
+  );
+  const [formRevision, setFormRevision] = useState(0);
+  const valuesRef = useRef<(() => SearchCriteria) | null>(null);
+  const [editing, setEditing] = useState(false);
+  const rules = useMemo<SearchRules>(() => ({ currency, market, today }), [currency, market, today]);
+
+  const run = useRunSearch();
+  const again = useRunSearch({ replace: true });
+
+  // The URL changed under the form (back/forward, a link opened in place): show its criteria.
+  // A URL the page asked for itself (a tab switch, a search it started) keeps the form as it is.
+  const urlKey = keyOf(initialCriteria);
+  const [seen, setSeen] = useState({ urlKey, sid });
+  const [expectedKey, setExpectedKey] = useState<string | null>(null);
+  if (seen.urlKey !== urlKey || seen.sid !== sid) {
+    setSeen({ urlKey, sid });
+    if (seen.sid !== sid) setEditing(false);
+    const ours = urlKey === expectedKey || urlKey === keyOf(run.variables ?? null) || urlKey === keyOf(again.variables ?? null);
+    if (seen.urlKey !== urlKey && !ours && initialCriteria) {
+      setDrafts((d) => ({ ...d, [initialCriteria.productType]: initialCriteria }));
+      setActive(initialCriteria.productType);
+      setFormRevision((n) => n + 1);
+    }
+  }
+
+  // A finished start has served its purpose once its results (or any other search) are on screen.
+  const runReset = run.reset;
+  const againReset = again.reset;
+  useEffect(() => {
+    runReset();
+    againReset();
+  }, [sid, runReset, againReset]);
+
+  const running = run.isPending || (run.isSuccess && run.data.searchId !== sid);
+  const searchingAgain = again.isPending || (again.isSuccess && again.data.searchId !== sid);
+
+  const shown: SearchProductType | null = onSale ? (onSale.includes(active) ? active : (onSale[0] ?? null)) : active;
+  const notOnSale = onSale && urlType && !onSale.includes(urlType) ? urlType : null;
+
+  function switchTo(key: Key) {
+    const next = String(key) as SearchProductType;
+    if (next === shown) return;
+    const current = valuesRef.current?.();
+    const base = drafts[next] ?? emptyCriteria(next, market);
+    setDrafts({
+      ...drafts,
+      ...(current ? { [current.productType]: current } : {}),
+      [next]: current ? ({ ...base, occupancy: fitOccupancy(current.occupancy, next) } as SearchCriteria) : base,
+    });
+    setActive(next);
+    const params = new URLSearchParams({ type: next });
+    setExpectedKey(keyOf(parseCriteria(params, market)));
+    router.replace(`/search?${params}`, { scroll: false });
+  }
+
+  const defaultsFor = <T extends SearchProductType>(type: T): CriteriaOf<T> =>
+    (drafts[type] as CriteriaOf<T> | undefined) ?? emptyCriteria(type, market);
+
+  const showResults = !!sid && !!initialCriteria;
+  const collapsed = showResults && !editing;
+
+  return (
+    <div className="space-y-6">
+      {notOnSale ? (
+        <Callout tone="warning" title={`${TABS[notOnSale].label} are not on sale in your agency's market (${market}).`}>
+          <p>Choose one of the products below instead.</p>
+        </Callout>
+      ) : null}
+
+      {collapsed ? <SearchSummary criteria={initialCriteria!} onEdit={() => setEditing(true)} /> : null}
+
+      <div hidden={collapsed}>
+        {capabilities.isPending ? (
+          <TabsSkeleton />
+        ) : capabilities.isError ? (
+          <Callout title="The products on sale could not be loaded.">
+            <p>{capabilities.error.message} </p>
+            <Button variant="secondary" size="sm" className="mt-2" pending={capabilities.isFetching} onClick={() => capabilities.refetch()}>
+              Try again
+            </Button>
+          </Callout>
+        ) : !shown || !onSale || onSale.length === 0 ? (
+          <Callout tone="warning" title="Nothing is on sale in your agency's market right now.">
+            <p>The service offers no hotels, flights, activities or transfers for market {market}. Ask an admin to check the agency settings.</p>
+          </Callout>
+        ) : (
+          <Tabs selectedKey={shown} onSelectionChange={switchTo} className="rounded-xl border border-slate-200 bg-white shadow-[0_1px_2px_rgb(15_23_42/0.04)]">
+            <div className="flex items-center gap-2 border-b border-slate-100 pr-2">
+              <TabList aria-label="What to search" className="-mb-px flex min-w-0 flex-1 overflow-x-auto px-1.5 [scrollbar-width:none] sm:px-4">
+                {onSale.map((t) => {
+                  const { label, Icon } = TABS[t];
+                  return (
+                    <Tab
+                      key={t}
+                      id={t}
+                      className={({ isSelected, isFocusVisible }) =>
+                        cn(
+                          "flex shrink-0 cursor-default items-center gap-1.5 border-b-2 px-2.5 py-3.5 sm:gap-2 text-sm font-medium whitespace-nowrap outline-none transition-colors sm:px-4",
+                          isSelected ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-ink",
+                          isFocusVisible && "rounded-t-md ring-2 ring-brand-500 ring-inset",
+                        )
+                      }
+                    >
+                      <Icon className="size-4" aria-hidden />
+                      {label}
+                    </Tab>
+                  );
+                })}
+              </TabList>
+              {showResults && editing ? (
+                <Button variant="ghost" size="sm" onClick={() => setEditing(false)} aria-label="Close the search form">
+                  <X className="size-4" aria-hidden />
+                  <span className="hidden sm:inline">Close</span>
+                </Button>
+              ) : null}
+            </div>
+            {onSale.map((t) => (
+              <TabPanel key={t} id={t} className="px-4 py-5 outline-none sm:px-6 sm:py-6">
+                {t === shown ? (
+                  <FormFor key={`${t}:${formRevision}`} type={t} defaults={defaultsFor(t)} rules={rules} run={run} running={running} valuesRef={valuesRef} today={today} currency={currency} />
+                ) : null}
+              </TabPanel>
+            ))}
+          </Tabs>
+        )}
+      </div>
+
+      {showResults ? (
+        <SearchResults searchId={sid} criteria={initialCriteria} onSearchAgain={() => again.mutate(initialCriteria)} searchingAgain={searchingAgain} />
+      ) : sid && !initialCriteria ? (
+        <Callout tone="warning" title="This link is missing what was searched.">
+          <p>Fill in the form above and search again to see results.</p>
+        </Callout>
+      ) : (
+        <SearchGuide type={shown ?? "hotel"} />
+      )}
+      {again.isError ? (
+        <Callout title="The search could not start again.">
+          <p>{again.error.message}</p>
+        </Callout>
+      ) : null}
+    </div>
+  );
+}
+
+function FormFor({
+  type,
+  defaults,
+  rules,
+  run,
+  running,
+  valuesRef,
+  today,
+  currency,
+}: {
+  type: SearchProductType;
+  defaults: SearchCriteria;
+  rules: SearchRules;
+  run: RunSearchMutation;
+  running: boolean;
+  valuesRef: React.RefObject<(() => SearchCriteria) | null>;
+  today: string;
+  currency: string;
+}) {
+  const common = { rules, run, running, valuesRef };
+  const footer = <>Prices in {currency}. Results stay available for 20 minutes.</>;
+  switch (type) {
+    case "hotel":
+      return (
+        <ProductForm productType="hotel" defaultValues={defaults as CriteriaOf<"hotel">} footer={footer} {...common}>
+          {(form) => <HotelFields form={form} today={today} />}
+        </ProductForm>
+      );
+    case "flight":
+      return (
+        <ProductForm productType="flight" defaultValues={defaults as CriteriaOf<"flight">} footer={footer} {...common}>
+          {(form) => <FlightFields form={form} today={today} />}
+        </ProductForm>
+      );
+    case "activity":
+      return (
+        <ProductForm productType="activity" defaultValues={defaults as CriteriaOf<"activity">} footer={footer} {...common}>
+          {(form) => <ActivityFields form={form} today={today} />}
+        </ProductForm>
+      );
+    case "transfer":
+      return (
+        <ProductForm productType="transfer" defaultValues={defaults as CriteriaOf<"transfer">} footer={footer} {...common}>
+          {(form) => <TransferFields form={form} today={today} />}
+        </ProductForm>
+      );
+  }
+}
+
+function TabsSkeleton() {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white" aria-busy="true">
+      <p className="sr-only">Loading the products on sale…</p>
+      <div className="flex gap-6 border-b border-slate-100 px-4 py-4 sm:px-6" aria-hidden>
+        {["w-20", "w-20", "w-24", "w-24"].map((w, i) => (
+          <Skeleton key={i} className={`h-5 ${w}`} />
+        ))}
+      </div>
+      <div className="grid gap-6 px-4 py-6 sm:px-6 md:grid-cols-2" aria-hidden>
+        {[0, 1, 2, 3].map((i) => (
+          <div key={i} className="space-y-2">
+            <Skeleton className="h-4 w-28" />
+            <Skeleton className="h-10 w-full" />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+const GUIDES: Record<SearchProductType, { title: string; what: string; tips: string[] }> = {
+  hotel: {
+    title: "Search hotels",
+    what: "Rooms and rates from every source the agency sells, for a city, a single hotel or an area.",
+    tips: [
+      "Pick a city from the suggestions to search all its hotels; pick a hotel to price just that one.",
+      "Stays are up to 30 nights, with check-in up to two years ahead.",
+      "Up to 9 rooms, each with its own adults and children's ages — ages change the price.",
+      "Results keep arriving for a few seconds after the first rows show.",
+    ],
+  },
+  flight: {
+    title: "Search flights",
+    what: "One-way, return and multi-city trips of up to six flights.",
+    tips: [
+      "Type a city or an airport code such as LHR; pick the airport with the arrow keys and Enter.",
+      "Multi-city flights must be in date order; a new flight starts where the last one landed.",
+      "One party per search: adults and children's ages.",
+    ],
+  },
+  activity: {
+    title: "Search activities",
+    what: "Tours, tickets and experiences on a given day.",
+    tips: [
+      "Choose a destination from the suggestions, or browse every activity destination.",
+      "Each activity's sessions and options open from the results.",
+    ],
+  },
+  transfer: {
+    title: "Search transfers",
+    what: "Private and shared rides between airports, hotels and addresses.",
+    tips: [
+      "Pickup and drop-off can each be an airport, a hotel or an address given by its coordinates.",
+      "Turn on “Return journey” to price the ride back as well.",
+      "Passengers replaces the adult count when the party differs from the booking's travellers.",
+    ],
+  },
+};
+
+function SearchGuide({ type }: { type: SearchProductType }) {
+  const guide = GUIDES[type];
+  const { Icon } = TABS[type];
+  return (
+    <section aria-labelledby="search-guide" className="rounded-xl border border-dashed border-slate-300 bg-white/60 px-5 py-6 sm:px-6">
+      <div className="flex items-start gap-4">
+        <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-brand-50 text-brand-700 ring-1 ring-brand-100 ring-inset">
+          <Icon className="size-5" aria-hidden />
+        </span>
+        <div className="min-w-0">
+          <h2 id="search-guide" className="text-[0.9375rem] font-semibold text-ink">
+            {guide.title}
+          </h2>
+          <p className="mt-0.5 text-sm text-slate-600">{guide.what} Results appear here.</p>
+          <ul className="mt-4 space-y-2">
+            {guide.tips.map((tip) => (
+              <li key={tip} className="flex items-start gap-2 text-sm text-slate-600">
+                <Lightbulb className="mt-0.5 size-4 shrink-0 text-amber-500" aria-hidden />
+                {tip}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </section>
+  );
+}
