@@ -1,33 +1,8 @@
+import { formatMoney, formatMoneyDelta } from "@/lib/money";
+
 // Money, dates and parties as the checkout shows them (Intl, en locale like the rest of the desk).
 
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
-function moneyFormat(currency: string): Intl.NumberFormat | null {
-  let f = moneyFormats.get(currency);
-  if (!f) {
-    try {
-      f = new Intl.NumberFormat("en-US", { style: "currency", currency });
-    } catch {
-      return null;
-    }
-    moneyFormats.set(currency, f);
-  }
-  return f;
-}
-
-/** Minor units as an amount in the currency's own digits (JPY has none, BHD three). */
-export function formatMoney(amountMinor: number, currency: string): string {
-  const f = moneyFormat(currency);
-  if (!f) return `${(amountMinor / 100).toFixed(2)} ${currency}`;
-  const digits = f.resolvedOptions().maximumFractionDigits ?? 2;
-  return f.format(amountMinor / 10 ** digits);
-}
-
-/** A signed difference such as "+$74.38" or "−$12.00". */
-export function formatMoneyDelta(deltaMinor: number, currency: string): string {
-  if (deltaMinor === 0) return formatMoney(0, currency);
-  return `${deltaMinor > 0 ? "+" : "−"}${formatMoney(Math.abs(deltaMinor), currency)}`;
-}
+export { formatMoney, formatMoneyDelta };
 
 const dayFormat = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {

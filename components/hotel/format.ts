@@ -1,29 +1,9 @@
 import type { HotelCriteria, SearchCriteria } from "@/lib/search/criteria";
+import { formatMoney } from "@/lib/money";
 
 // Formatting the hotel page shares: money in minor units, dates, boards, humanised keys.
 
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
-function moneyFormat(currency: string): Intl.NumberFormat | null {
-  let f = moneyFormats.get(currency);
-  if (!f) {
-    try {
-      f = new Intl.NumberFormat("en-US", { style: "currency", currency });
-    } catch {
-      return null;
-    }
-    moneyFormats.set(currency, f);
-  }
-  return f;
-}
-
-/** An amount in minor units as money ("$1,015.05"), using the currency's own number of digits. */
-export function formatMoney(amountMinor: number, currency: string): string {
-  const f = moneyFormat(currency);
-  if (!f) return `${(amountMinor / 100).toFixed(2)} ${currency}`;
-  const digits = f.resolvedOptions().maximumFractionDigits ?? 2;
-  return f.format(amountMinor / 10 ** digits);
-}
+export { formatMoney };
 
 const BOARDS: Record<string, string> = {
   room_only: "Room only",

@@ -64,7 +64,7 @@ export function HotelPage({ searchId, productId, criteria }: Props) {
       </header>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start">
-        <aside aria-label="Your stay" className="lg:sticky lg:top-6 lg:col-start-2 lg:row-start-1">
+        <aside aria-label="Your stay" className="lg:sticky lg:top-20 lg:col-start-2 lg:row-start-1">
           <StaySummary criteria={criteria} searchId={searchId} />
         </aside>
         <div className="min-w-0 space-y-8 lg:col-start-1 lg:row-start-1">

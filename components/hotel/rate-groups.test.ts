@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { HotelRow } from "@/components/results/types";
 import { londonSheet, parisSheet } from "./__fixtures__";
-import { groupRates, sourceNumbers } from "./rate-groups";
+import { groupRates } from "./rate-groups";
 
 const base = londonSheet.rows[0]!;
 
@@ -99,12 +99,3 @@ describe("groupRates", () => {
   });
 });
 
-describe("sourceNumbers", () => {
-  it("numbers opaque source aliases stably, whatever the row order", () => {
-    const n = sourceNumbers(londonSheet.rows);
-    expect([...n.values()].sort()).toEqual([1, 2, 3]);
-    const reversed = sourceNumbers([...londonSheet.rows].reverse());
-    expect([...reversed.entries()]).toEqual([...n.entries()]);
-    expect(sourceNumbers(parisSheet.rows).size).toBeGreaterThan(0);
-  });
-});

@@ -61,12 +61,3 @@ export function groupRates(rows: readonly HotelRow[]): RoomGroup[] {
     .sort((a, b) => byPrice(a.first, b.first) || a.at - b.at)
     .map((b) => b.group);
 }
-
-/**
- * "Source 1", "Source 2"… for the opaque source aliases of a rate sheet. Numbered in sorted alias
- * order, so a refresh with the same sources keeps the same numbers.
- */
-export function sourceNumbers(rows: readonly { supplier: string }[]): Map<string, number> {
-  const aliases = [...new Set(rows.map((r) => r.supplier))].sort();
-  return new Map(aliases.map((a, i) => [a, i + 1]));
-}

@@ -16,7 +16,8 @@ import { checkoutHref, searchHref, type SearchCriteria } from "@/lib/search/crit
 import { rememberSelectedRate } from "@/lib/search/selected-rate";
 import { CancellationTimeline } from "./cancellation-timeline";
 import { boardLabel, formatClock, formatMoney, plural, sentenceCase, stayOf } from "./format";
-import { groupRates, sourceNumbers, type RoomGroup } from "./rate-groups";
+import { sourceLabel } from "@/lib/search/source-label";
+import { groupRates, type RoomGroup } from "./rate-groups";
 import { QUOTE_LIFE_MS, useNow, usePassed, useRateSheet } from "./use-rate-sheet";
 
 const REASSURE_AFTER_S = 8;
@@ -316,7 +317,6 @@ function RoomList({
     [rows, refundableOnly, board],
   );
   const groups = useMemo(() => groupRates(filtered), [filtered]);
-  const sources = useMemo(() => sourceNumbers(rows), [rows]);
   const now = useNow(60_000);
   const staleId = useId();
   const blockedId = useId();
@@ -403,7 +403,6 @@ function RoomList({
         <RoomGroupCard
           key={g.key}
           group={g}
-          sources={sources}
           now={now}
           expired={expired}
           staleId={staleId}
@@ -423,7 +422,6 @@ function RoomGroupCard({
   ...rest
 }: {
   group: RoomGroup;
-  sources: Map<string, number>;
   now: Date;
   expired: boolean;
   staleId: string;
@@ -528,7 +526,6 @@ function taxLine(t: Record<string, unknown>, fallbackCurrency: string): string {
 function RateItem({
   row,
   showRoomName,
-  sources,
   now,
   expired,
   staleId,
@@ -539,7 +536,6 @@ function RateItem({
 }: {
   row: HotelRow;
   showRoomName: boolean;
-  sources: Map<string, number>;
   now: Date;
   expired: boolean;
   staleId: string;
@@ -596,7 +592,7 @@ function RateItem({
                 .join(" · ")}
             </Badge>
           ) : null}
-          <Badge>Source {sources.get(row.supplier) ?? "?"}</Badge>
+          <Badge>{sourceLabel(row.supplier)}</Badge>
         </div>
         <CancellationTimeline
           policy={s.cancellationPolicy}

@@ -1,5 +1,6 @@
 import type { ActivityRow } from "@/components/results/types";
 import type { OccupancyEntry } from "@/lib/search/criteria";
+import { formatMoney } from "@/lib/money";
 
 // Formatting for the option sheets. Fixed to en-US so a sheet reads the same on every
 // advisor's machine and in tests; times stay 24-hour, as the service sends them.
@@ -8,23 +9,7 @@ import type { OccupancyEntry } from "@/lib/search/criteria";
 export type CancellationPolicy = NonNullable<ActivityRow["summary"]["cancellationPolicy"]>;
 
 const LOCALE = "en-US";
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
-/** An amount in minor units (cents) as money: 6905 USD → "$69.05", 1200 JPY → "¥1,200". */
-export function formatMoney(amountMinor: number, currency: string): string {
-  let format = moneyFormats.get(currency);
-  if (!format) {
-    try {
-      format = new Intl.NumberFormat(LOCALE, { style: "currency", currency });
-    } catch {
-      // A code Intl does not know: two decimals and the code, rather than nothing.
-      return `${(amountMinor / 100).toFixed(2)} ${currency}`;
-    }
-    moneyFormats.set(currency, format);
-  }
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(amountMinor / 10 ** digits);
-}
+export { formatMoney };
 
 const LOCAL_RE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?/;
 

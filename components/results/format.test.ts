@@ -56,11 +56,11 @@ describe("cancellationSummary", () => {
 });
 
 describe("SourceLabels", () => {
-  it("numbers opaque aliases in order of appearance and keeps the numbers", () => {
+  it("labels opaque aliases the same way on every page, and counts them", () => {
     const labels = new SourceLabels(["src-e9087d9f", "src-53915895"]);
-    expect(labels.label("src-53915895")).toBe("Source 2");
-    expect(labels.label("src-f84629d4")).toBe("Source 3");
-    expect(labels.label("src-e9087d9f")).toBe("Source 1");
+    expect(labels.label("src-53915895")).toBe("Source 5391");
+    expect(labels.label("src-f84629d4")).toBe("Source F846");
+    expect(labels.label("src-e9087d9f")).toBe("Source E908");
     expect(labels.size).toBe(3);
   });
 });

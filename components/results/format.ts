@@ -1,36 +1,12 @@
 import type { HotelRow } from "./types";
+import { sourceLabel } from "@/lib/search/source-label";
+import { formatMoney, minorDigits } from "@/lib/money";
 
 // Pure display helpers for result cards: money, dates, durations, cancellation terms, sources.
 
 type CancellationPolicy = NonNullable<HotelRow["summary"]["cancellationPolicy"]>;
 
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-
-function moneyFormat(currency: string): Intl.NumberFormat | null {
-  let f = moneyFormats.get(currency);
-  if (!f) {
-    try {
-      f = new Intl.NumberFormat("en-US", { style: "currency", currency });
-    } catch {
-      return null;
-    }
-    moneyFormats.set(currency, f);
-  }
-  return f;
-}
-
-/** Digits after the decimal point of a currency's minor unit (USD 2, JPY 0, KWD 3). */
-export function minorDigits(currency: string): number {
-  return moneyFormat(currency)?.resolvedOptions().maximumFractionDigits ?? 2;
-}
-
-/** An amount in minor units as money: 12325 USD → "$123.25"; an unknown currency keeps its code. */
-export function formatMoney(amountMinor: number, currency: string): string {
-  const digits = minorDigits(currency);
-  const amount = amountMinor / 10 ** digits;
-  const f = moneyFormat(currency);
-  return f ? f.format(amount) : `${amount.toFixed(digits)} ${currency}`;
-}
+export { formatMoney, minorDigits };
 
 const dayMonth = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 const weekdayDayMonth = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
@@ -147,7 +123,7 @@ export class SourceLabels {
 
   label(alias: string): string {
     this.add(alias);
-    return `Source ${this.order.get(alias)}`;
+    return sourceLabel(alias);
   }
 
   get size(): number {

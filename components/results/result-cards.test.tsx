@@ -175,12 +175,12 @@ describe("SearchProgress", () => {
     expect(bar).toHaveAttribute("aria-valuemax", "9");
     const sources = within(screen.getByRole("list", { name: "Sources" })).getAllByRole("listitem");
     expect(sources.map((s) => s.textContent)).toEqual([
-      "Source 1: done,2,242 rates · 2.7 s",
-      "Source 2: still answering,1,273 rates",
-      "Source 3: failed,No answer",
+      "Source E908: done,2,242 rates · 2.7 s",
+      "Source 5391: still answering,1,273 rates",
+      "Source F846: failed,No answer",
     ]);
     expect(sources[0]).toHaveAttribute("title", expect.stringContaining("src-e9087d9f"));
-    expect(screen.getByText(/Source 3 did not answer this time/)).toHaveTextContent("Results from the other sources keep arriving.");
+    expect(screen.getByText(/Source F846 did not answer this time/)).toHaveTextContent("Results from the other sources keep arriving.");
   });
 
   it("says when everything is priced, or the search failed", () => {

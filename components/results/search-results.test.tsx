@@ -109,8 +109,8 @@ describe("SearchResults", () => {
     show();
     await screen.findByRole("heading", { name: "4 hotels" });
     const filters = screen.getByRole("complementary", { name: "Filters" });
-    // Source 3 (the late source, numbered like the progress chips) sells one hotel, non-refundable only.
-    await userEvent.click(within(filters).getByRole("checkbox", { name: /Source 3/ }));
+    // The late source (src-f84629d4) sells one hotel, non-refundable only.
+    await userEvent.click(within(filters).getByRole("checkbox", { name: /Source F846/ }));
     expect(await screen.findByRole("heading", { name: "1 of 4 hotels" })).toBeInTheDocument();
     await userEvent.click(within(filters).getByRole("switch", { name: /Refundable only/ }));
     expect(await screen.findByRole("heading", { name: "No results match these filters" })).toBeInTheDocument();

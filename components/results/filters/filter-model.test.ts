@@ -187,11 +187,13 @@ describe("facetsOf", () => {
     expect(facets.stops).toEqual([]);
   });
 
-  it("labels sources Source 1…n by first appearance", () => {
+  it("labels sources by their alias, in order of first appearance", () => {
     const labels = sourceLabels(hotels);
-    expect(labels.get(hotels[0]!.rows[0]!.supplier)).toBe("Source 1");
-    expect([...labels.values()]).toEqual(["Source 1", "Source 2", "Source 3", "Source 4"]);
-    expect(facets.sources.map((s) => s.label)).toEqual(["Source 1", "Source 2", "Source 3", "Source 4"]);
+    const first = hotels[0]!.rows[0]!.supplier;
+    expect(labels.get(first)).toBe(`Source ${first.slice(4, 8).toUpperCase()}`);
+    expect([...labels.keys()][0]).toBe(first);
+    expect(new Set(labels.values()).size).toBe(4);
+    expect(facets.sources.map((s) => s.label)).toEqual(facets.sources.map((s) => sourceLabels(hotels).get(s.value)));
     for (const s of facets.sources) expect(s.count).toBe(hotels.filter((g) => g.rows.some((r) => r.supplier === s.value)).length);
   });
 

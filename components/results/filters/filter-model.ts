@@ -1,5 +1,6 @@
 import { isFlightRow, isHotelRow } from "@/lib/tds/schemas";
 import type { ResultGroup, ResultRow } from "../types";
+import { sourceLabel } from "@/lib/search/source-label";
 
 // Sorting, filtering and facets over the rows already loaded in the browser. Pure and
 // allocation-light: it runs on every filter change with up to 500 products loaded.
@@ -126,12 +127,12 @@ export function starLabel(bucket: number): string {
   return bucket === 0 ? "Unrated" : `${bucket} ${bucket === 1 ? "star" : "stars"}`;
 }
 
-/** Sources are opaque aliases: "Source 1…n" in order of first appearance among the groups. */
+/** Sources are opaque aliases, labelled by sourceLabel, in order of first appearance among the groups. */
 export function sourceLabels(groups: readonly ResultGroup[]): Map<string, string> {
   const labels = new Map<string, string>();
   for (const g of groups) {
     for (const row of g.rows) {
-      if (!labels.has(row.supplier)) labels.set(row.supplier, `Source ${labels.size + 1}`);
+      if (!labels.has(row.supplier)) labels.set(row.supplier, sourceLabel(row.supplier));
     }
   }
   return labels;

@@ -97,7 +97,7 @@ describe("FilterPanel", () => {
     render(<Harness onChange={onChange} initial={{ ...EMPTY_FILTERS, boards: ["breakfast"] }} />);
     await userEvent.click(screen.getByRole("switch", { name: /Refundable only/ }));
     expect(onChange).toHaveBeenLastCalledWith({ ...EMPTY_FILTERS, boards: ["breakfast"], refundableOnly: true });
-    await userEvent.click(screen.getByRole("checkbox", { name: /Source 2/ }));
+    await userEvent.click(screen.getAllByRole("checkbox", { name: /^Source / })[1]!);
     expect(onChange.mock.lastCall![0].sources).toHaveLength(1);
     await userEvent.click(screen.getByRole("button", { name: "Clear all" }));
     expect(onChange).toHaveBeenLastCalledWith({ ...EMPTY_FILTERS, stars: [], boards: [], sources: [], stops: [] });

@@ -1,0 +1,283 @@
+import type { Route } from "@playwright/test";
+import { searchHref, type SearchCriteria } from "../lib/search/criteria";
+import { STORAGE_STATE } from "./constants";
+import { expect, test } from "./fixtures";
+import { expectPriceCheck, isoDay, isSearchStart, isSuggestCall, recordFinished, recordRequests, SearchPage } from "./search-page";
+
+test.use({ storageState: STORAGE_STATE.advisor });
+
+/** Holds matching requests until `release()`, so a loading state can be seen for sure. */
+function holdRequests(pattern: RegExp, method = "GET") {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  const handler = async (route: Route) => {
+    if (route.request().method() !== method) return route.fallback();
+    held++;
+    await released;
+    // A request the page gave up on meanwhile (an aborted fetch) cannot be continued.
+    await route.fallback().catch(() => {});
+  };
+  return { pattern, handler, release: () => release(), count: () => held };
+}
+
+test.describe("search", () => {
+  test('typing "Barcelona" at normal speed makes at most two suggest calls', async ({ page }) => {
+    const search = new SearchPage(page);
+    await search.goto();
+    const calls = recordRequests(page, isSuggestCall);
+    const destination = search.form("Hotels").getByRole("combobox", { name: "Destination" });
+    await destination.pressSequentially("Barcelona", { delay: 100 });
+    await expect(page.getByRole("listbox").getByRole("option", { name: "Barcelona" }).first()).toBeVisible();
+    await expect(page.getByTestId("suggest-loading")).toHaveCount(0);
+    expect(calls.length).toBeGreaterThanOrEqual(1);
+    expect(calls.length).toBeLessThanOrEqual(2);
+    // The last call asked for the whole word.
+    expect(new URL(calls.at(-1)!.url()).searchParams.get("q")).toBe("Barcelona");
+  });
+
+  test("hotels: a city by keyboard, results fill, filter, a hotel's live rates, Select opens checkout", async ({
+    page,
+    expectAccessible,
+  }) => {
+    test.slow();
+    const search = new SearchPage(page);
+    await search.goto();
+    await expectAccessible();
+
+    const form = search.form("Hotels");
+    await search.pick(form.getByRole("combobox", { name: "Destination" }), "Barcelona", /^Cities/, "Barcelona");
+    const checkIn = isoDay(30);
+    const checkOut = isoDay(33);
+    await form.getByLabel("Check-in", { exact: true }).fill(checkIn);
+    await form.getByLabel("Check-out", { exact: true }).fill(checkOut);
+    await expect(form.getByTestId("nights")).toHaveText("3 nights");
+
+    // The first page of results is held back so the loading state is seen, then let through.
+    const firstRead = holdRequests(/\/api\/search\/[^/]+\/results/);
+    await page.route(firstRead.pattern, firstRead.handler);
+    await search.submit("Hotels");
+    const params = await search.expectResultsUrl("hotel");
+    expect(params.get("to")).toMatch(/^city:3128760/);
+    expect(params.get("in")).toBe(checkIn);
+    expect(params.get("out")).toBe(checkOut);
+    await expect(page.getByRole("region", { name: "Current search" })).toContainText("Barcelona");
+    await expect(search.resultsHeading).toHaveText("Finding hotels…");
+    await expect(page.getByRole("status", { name: "Loading hotels" })).toBeVisible();
+    firstRead.release();
+    await page.unroute(firstRead.pattern, firstRead.handler);
+
+    await expect(search.progress.getByRole("progressbar")).toBeVisible();
+    const total = await search.expectComplete("hotel", { timeout: 20_000 });
+    expect(total).toBeGreaterThan(0);
+    const cards = search.list("Hotels").getByRole("article");
+    await expect(cards.first()).toBeVisible();
+    await expectAccessible();
+
+    // Filter by the best-populated star rating: the heading counts what the filter keeps.
+    const { panel, close } = await search.filters();
+    const stars = panel.getByRole("group", { name: "Star rating" }).getByRole("checkbox");
+    expect(await stars.count()).toBeGreaterThan(1);
+    const counts = await stars.evaluateAll((els) =>
+      els.map((el) => Number(el.closest("label")?.querySelector("[aria-label$=' results']")?.getAttribute("aria-label")?.split(" ")[0] ?? 0)),
+    );
+    const best = counts.indexOf(Math.max(...counts));
+    const kept = counts[best]!;
+    await stars.nth(best).check();
+    await expect(stars.nth(best)).toBeChecked();
+    await close();
+    await expect(search.resultsHeading).toHaveText(`${kept.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} hotels`);
+    expect(kept).toBeLessThanOrEqual(total);
+    await expect(cards.first()).toBeVisible();
+
+    // Open the first hotel; its live rate sheet is held back until its progress state shows.
+    const firstCard = cards.first();
+    const hotelName = (await firstCard.getByRole("heading", { level: 3 }).innerText()).trim();
+    const rates = holdRequests(/\/api\/search\/[^/]+\/hotels\/[^/]+\/rates/, "POST");
+    await page.route(rates.pattern, rates.handler);
+    // Each rate sheet queries every source and counts against 60 a minute: one per visit.
+    const rateSheets = recordFinished(page, (req) => req.method() === "POST" && rates.pattern.test(req.url()));
+    await firstCard.getByRole("link", { name: `See rooms at ${hotelName}` }).click();
+    await page.waitForURL(/\/search\/[^/]+\/hotels\/[^/?]+\?/);
+    await expect(page.getByRole("heading", { level: 1, name: hotelName })).toBeVisible();
+    const sheet = page.getByRole("region", { name: "Rooms and rates" });
+    await expect(sheet.getByRole("progressbar", { name: "Checking live rates" })).toBeVisible();
+    await expect(sheet.getByText("Checking live rates with every source…")).toBeVisible();
+    expect(rates.count()).toBeGreaterThanOrEqual(1);
+    rates.release();
+    await page.unroute(rates.pattern, rates.handler);
+
+    await expect(sheet.getByRole("progressbar")).toHaveCount(0, { timeout: 20_000 });
+    await expect(sheet.getByText(/^\d+ rates? in \d+ room types?, cheapest first$/)).toBeVisible();
+    const rooms = sheet.getByRole("region");
+    await expect(rooms.first().getByRole("heading", { level: 3 })).toBeVisible();
+    await expect(sheet.getByText(/^Prices held until/)).toBeVisible();
+    expect(rateSheets).toHaveLength(1);
+    await expectAccessible();
+
+    const select = rooms.first().getByRole("button", { name: /^Select / }).first();
+    await expect(select).toBeEnabled();
+    await select.click();
+    const checkout = await expectPriceCheck(page);
+    expect(new URL(page.url()).searchParams.get("sid")).toBe(params.get("sid"));
+    await expect(page.getByRole("complementary", { name: "What is being booked" })).toContainText(hotelName);
+    await expect(checkout).toBeVisible();
+  });
+
+  test("flights: LHR to JFK one-way by keyboard, flight cards, Select opens checkout", async ({ page }) => {
+    const search = new SearchPage(page);
+    await search.goto();
+    const form = await search.open("Flights");
+    await form.getByRole("radio", { name: "One-way" }).check({ force: true });
+    await expect(form.getByLabel("Return", { exact: true })).toHaveCount(0);
+    await search.pick(form.getByRole("combobox", { name: "From" }), "LHR", /^Airports/, "London Heathrow Airport");
+    await search.pick(form.getByRole("combobox", { name: "To" }), "JFK", /^Airports/, "John F Kennedy International Airport");
+    const depart = isoDay(30);
+    await form.getByLabel("Departure", { exact: true }).fill(depart);
+    await search.submit("Flights");
+
+    const params = await search.expectResultsUrl("flight");
+    expect(params.get("trip")).toBe("oneway");
+    expect(params.get("from")).toMatch(/^airport:LHR/);
+    expect(params.get("to")).toMatch(/^airport:JFK/);
+    expect(params.get("in")).toBe(depart);
+    await search.expectComplete("flight");
+    const card = search.list("Flights").getByRole("article").first();
+    await expect(card).toContainText("LHR");
+    await expect(card).toContainText("JFK");
+    await card.getByRole("link", { name: /^Select / }).first().click();
+    await expectPriceCheck(page);
+  });
+
+  test("activities: Barcelona by keyboard, See options shows the sessions, Select opens checkout", async ({ page }) => {
+    const search = new SearchPage(page);
+    await search.goto();
+    const form = await search.open("Activities");
+    await search.pick(form.getByRole("combobox", { name: "Destination" }), "Barcelona", /^Airports/, "Barcelona");
+    const day = isoDay(30);
+    await form.getByLabel("Date", { exact: true }).fill(day);
+    await search.submit("Activities");
+
+    const params = await search.expectResultsUrl("activity");
+    expect(params.get("to")).toMatch(/^destination:ES-BARCELONA/);
+    expect(params.get("in")).toBe(day);
+    await search.expectComplete("activity");
+    const card = search.list("Activities").getByRole("article").first();
+    const name = (await card.getByRole("heading", { level: 3 }).innerText()).trim();
+    await card.getByRole("link", { name: `See options for ${name}` }).click();
+
+    await page.waitForURL(/\/search\/[^/]+\/options\/[^/?]+\?/);
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    const sessions = page.getByRole("region", { name: "Choose a session" });
+    await expect(sessions.getByRole("region").first().getByRole("heading")).toBeVisible();
+    await sessions.getByRole("button", { name: /^Select / }).first().click();
+    await expectPriceCheck(page);
+  });
+
+  test("transfers: BCN airport to an address, See vehicles, Select opens checkout", async ({ page }) => {
+    const search = new SearchPage(page);
+    await search.goto();
+    const form = await search.open("Transfers");
+    await search.pick(form.getByRole("combobox", { name: "Pick up from" }), "BCN", /^Airports/, "Barcelona International Airport");
+    await form.getByRole("radiogroup", { name: "Drop off at: type" }).getByRole("radio", { name: "Address" }).check({ force: true });
+    await form.getByLabel("Drop off at — Address").fill("Plaça de Catalunya, Barcelona");
+    await form.getByLabel("Drop off at — Coordinates").fill("41.3874,2.1686");
+    const at = `${isoDay(30)}T10:30`;
+    await form.getByLabel("Pickup date and time").fill(at);
+    await search.submit("Transfers");
+
+    const params = await search.expectResultsUrl("transfer");
+    expect(params.get("from")).toMatch(/^airport:BCN/);
+    expect(params.get("to")).toMatch(/^address:41\.3874,2\.1686/);
+    expect(params.get("at")).toBe(at);
+    await search.expectComplete("transfer");
+    const card = search.list("Transfers").getByRole("article").first();
+    await card.getByRole("link", { name: /^See vehicles for / }).click();
+
+    await page.waitForURL(/\/search\/[^/]+\/options\/[^/?]+\?/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Barcelona International Airport");
+    const vehicles = page.getByRole("main").getByRole("region").first();
+    await expect(vehicles.getByRole("heading", { level: 3 }).first()).toBeVisible();
+    await vehicles.getByRole("button", { name: /^Select / }).first().click();
+    await expectPriceCheck(page);
+  });
+
+  test("a results URL reloads into the same results without starting a new search", async ({ page }) => {
+    const search = new SearchPage(page);
+    await search.goto();
+    const form = await search.open("Flights");
+    await search.pick(form.getByRole("combobox", { name: "From" }), "LHR", /^Airports/, "London Heathrow Airport");
+    await search.pick(form.getByRole("combobox", { name: "To" }), "JFK", /^Airports/, "John F Kennedy International Airport");
+    await form.getByLabel("Departure", { exact: true }).fill(isoDay(31));
+    await form.getByLabel("Return", { exact: true }).fill(isoDay(38));
+    await search.submit("Flights");
+    await search.expectResultsUrl("flight");
+    const count = await search.expectComplete("flight");
+    const url = page.url();
+
+    const starts = recordRequests(page, isSearchStart);
+    await page.reload();
+    expect(page.url()).toBe(url);
+    await expect(search.resultsHeading).toHaveText(new RegExp(`^${count} flights?$`));
+    await expect(search.list("Flights").getByRole("article").first()).toBeVisible();
+    await expect(page.getByRole("region", { name: "Current search" })).toContainText("LHR → JFK");
+    expect(starts).toHaveLength(0);
+  });
+
+  test("a search that is gone says so and Search again starts it anew with the same criteria", async ({ page }) => {
+    const search = new SearchPage(page);
+    const criteria = {
+      productType: "flight",
+      trip: "oneway",
+      origin: { kind: "airport", code: "LHR", name: "London Heathrow Airport", countryCode: "GB" },
+      destination: { kind: "airport", code: "JFK", name: "John F Kennedy International Airport", countryCode: "US" },
+      departDate: isoDay(32),
+      returnDate: "",
+      slices: [],
+      cabinClass: "economy",
+      occupancy: [{ adults: 1, childrenAges: [] }],
+    } as const;
+    const gone = "srch_e2e0000000000000";
+    const starts = recordRequests(page, isSearchStart);
+    await page.goto(searchHref(criteria as unknown as SearchCriteria, gone));
+    const expired = page.getByRole("alert").filter({ hasText: "This search has expired" });
+    await expect(expired).toBeVisible();
+    await expect(page.getByRole("region", { name: "Current search" })).toContainText("LHR → JFK");
+    expect(starts).toHaveLength(0);
+
+    await expired.getByRole("button", { name: "Search again" }).click();
+    await page.waitForURL((url) => url.searchParams.has("sid") && url.searchParams.get("sid") !== gone);
+    expect(starts).toHaveLength(1);
+    const params = new URL(page.url()).searchParams;
+    expect(params.get("from")).toMatch(/^airport:LHR/);
+    expect(params.get("in")).toBe(criteria.departDate);
+    await search.expectComplete("flight");
+    await expect(expired).toHaveCount(0);
+  });
+
+  test("a stay with check-out before check-in, or over 30 nights, is refused in the form and keeps what was typed", async ({ page }) => {
+    const search = new SearchPage(page);
+    await search.goto();
+    const starts = recordRequests(page, isSearchStart);
+    const form = search.form("Hotels");
+    const destination = form.getByRole("combobox", { name: "Destination" });
+    await destination.fill("Barcelona");
+    const checkIn = form.getByLabel("Check-in", { exact: true });
+    const checkOut = form.getByLabel("Check-out", { exact: true });
+    await checkIn.fill(isoDay(40));
+    await checkOut.fill(isoDay(38));
+    await page.keyboard.press("Escape");
+    await search.submit("Hotels");
+    await expect(checkIn).toHaveAttribute("aria-invalid", "true");
+    await expect(checkIn).toHaveAccessibleDescription("Check-out must be after check-in.");
+    await expect(checkIn).toBeFocused();
+
+    await checkOut.fill(isoDay(40 + 31));
+    await search.submit("Hotels");
+    await expect(checkOut).toHaveAccessibleDescription("A stay can be at most 30 nights.");
+    await expect(destination).toHaveValue("Barcelona");
+    await expect(checkIn).toHaveValue(isoDay(40));
+    expect(new URL(page.url()).searchParams.has("sid")).toBe(false);
+    expect(starts).toHaveLength(0);
+  });
+});
