@@ -74,7 +74,9 @@ const PAGE_HELPERS = String.raw`
       const reads = res.filter((e) => /\/api\/search\/[^/]+\/results/.test(new URL(e.name).pathname)).sort((a, b) => a.startTime - b.startTime);
       const first = reads[0];
       if (!post || !first) return { error: "the POST /api/search or results request was not seen in the resource timings" };
+      const rsc = res.find((e) => new URL(e.name).pathname === "/search" && e.startTime >= post.responseEnd && e.startTime <= first.startTime);
       return {
+        rsc: rsc ? rsc.responseEnd - rsc.startTime : NaN,
         post: post.responseEnd - post.startTime,
         nav: first.startTime - post.responseEnd,
         results: first.responseEnd - first.startTime,
@@ -92,7 +94,7 @@ const PAGE_HELPERS = String.raw`
       } else if (action.kind === "refundable") {
         target = aside?.querySelector('input[role="switch"]') ?? null;
       } else {
-        target = [...document.querySelectorAll("select")].find((s) => [...s.options].some((o) => o.value === "price_asc")) ?? null;
+        target = [...document.querySelectorAll("select")].find((s) => [...s.options].some((o) => o.value === action.value)) ?? null;
       }
       if (!target) return Promise.resolve({ error: "control not found: " + JSON.stringify(action) });
       const before = listSignature();
@@ -120,6 +122,9 @@ const PAGE_HELPERS = String.raw`
       const hit = longTasks.filter((t) => windows.some(([a, b]) => t.start < b && t.end > a));
       return { count: hit.length, total: hit.reduce((n, t) => n + t.end - t.start, 0), max: Math.max(0, ...hit.map((t) => t.end - t.start)) };
     },
+    longTasksAll() {
+      return longTasks.length;
+    },
     loadedProducts() {
       const p = [...document.querySelectorAll("p")].find((el) => /^Showing [\d,]+ hotel/.test(el.textContent ?? ""));
       return p ? Number(p.textContent.replace(/^Showing ([\d,]+).*$/s, "$1").replace(/,/g, "")) : 0;
@@ -134,7 +139,7 @@ const PAGE_HELPERS = String.raw`
 })();
 `;
 
-type FirstCard = { post: number; nav: number; results: number; render: number; frame: number; total: number };
+type FirstCard = { rsc: number; post: number; nav: number; results: number; render: number; frame: number; total: number };
 type Toggle = { start: number; changed: number; painted: number };
 type Action = { kind: "stars"; stars: number } | { kind: "refundable" } | { kind: "sort"; value: string };
 
@@ -325,7 +330,7 @@ async function main(): Promise<void> {
     const actions: Array<[string, Action]> = [
       ...(stars ? ([[`${stars}★ filter`, { kind: "stars", stars }]] as Array<[string, Action]>) : []),
       ["Refundable only", { kind: "refundable" }],
-      ["sort by price", { kind: "sort", value: "price_asc" }],
+      ["sort: price high–low", { kind: "sort", value: "price_desc" }],
     ];
     console.error(`Figure 2: ${TOGGLES} toggles of each of ${actions.map(([n]) => n).join(", ")} with ${manyLoaded} and ${fewLoaded} products…`);
     const toggles = new Map<string, { many: number[]; few: number[]; manyWin: Array<[number, number]>; fewWin: Array<[number, number]>; misses: number }>();
@@ -374,7 +379,8 @@ async function main(): Promise<void> {
     console.log(
       `   ${"ratio big / small".padEnd(26)}${cols.map(([, k]) => `${ratio(med(first.big.map((r) => r[k])), med(first.small.map((r) => r[k])))}`.padStart(15)).join("")}`,
     );
-    console.log(`   FIGURE = →request + results + render. →request: POST end to the first results request (the client navigation to ?sid=).`);
+    console.log(`   FIGURE = →request + results + render. →request: POST end to the first results request, i.e. the client navigation to ?sid=,`);
+    console.log(`   of which the RSC request of /search: ${ms(med(first.big.map((r) => r.rsc))).trim()} ms (big), ${ms(med(first.small.map((r) => r.rsc))).trim()} ms (small), median.`);
     console.log(`   render: results response end to the first card painted; of it, insertion → painted frame: ${ms(med(first.big.map((r) => r.frame))).trim()} ms (big), ${ms(med(first.small.map((r) => r.frame))).trim()} ms (small).`);
 
     console.log(`\n2. Filter change over loaded products: click → list changed and painted (ms, median / p90 over ${TOGGLES} toggles on and off)`);
@@ -392,6 +398,8 @@ async function main(): Promise<void> {
     const lf = await longTasks(few, allFew);
     const lt = (l: { count: number; total: number; max: number }, n: number) => `${l.count} in ${n} toggles, ${l.total.toFixed(0)} ms in all, longest ${l.max.toFixed(0)} ms`;
     console.log(`   long tasks (>50 ms) during the toggles: ${manyLoaded} products: ${lt(lm, allMany.length)}; ${fewLoaded} products: ${lt(lf, allFew.length)}`);
+    const seen = [await many.evaluate<number>("window.__benchUi.longTasksAll()"), await few.evaluate<number>("window.__benchUi.longTasksAll()")];
+    console.log(`   (the observer works: ${seen[0]} and ${seen[1]} long tasks seen in those tabs since they opened, loading included)`);
   } finally {
     clearTimeout(globalTimer);
     await browser.close().catch(() => {});

@@ -124,12 +124,27 @@ test.describe("search", () => {
     await expect(checkout).toBeVisible();
   });
 
+  test("choosing a suggestion puts its name in the field", async ({ page }) => {
+    // Known bug: with both the text and the choice controlled, React Aria leaves updating the
+    // text to the app (components/search/destination-combobox.tsx, handleSelectionChange), so
+    // "LHR" stays in the field after London Heathrow Airport is chosen. Remove test.fail once fixed.
+    test.fail();
+    const search = new SearchPage(page);
+    await search.goto("?type=flight");
+    const from = search.form("Flights").getByRole("combobox", { name: "From" });
+    await search.pick(from, "LHR", /^Airports/, "London Heathrow Airport");
+    await expect(from).toHaveValue("London Heathrow Airport", { timeout: 2_000 });
+  });
+
   test("flights: LHR to JFK one-way by keyboard, flight cards, Select opens checkout", async ({ page }) => {
+    test.slow(); // three pages, each priced live
     const search = new SearchPage(page);
     await search.goto();
     const form = await search.open("Flights");
-    await form.getByRole("radio", { name: "One-way" }).check({ force: true });
-    await expect(form.getByLabel("Return", { exact: true })).toHaveCount(0);
+    const oneWay = form.getByRole("radio", { name: "One-way" });
+    await oneWay.check({ force: true });
+    await expect(oneWay).toBeChecked();
+    await expect(form.getByLabel("Return", { exact: true }).and(form.locator('input[type="date"]'))).toHaveCount(0);
     await search.pick(form.getByRole("combobox", { name: "From" }), "LHR", /^Airports/, "London Heathrow Airport");
     await search.pick(form.getByRole("combobox", { name: "To" }), "JFK", /^Airports/, "John F Kennedy International Airport");
     const depart = isoDay(30);
@@ -150,6 +165,7 @@ test.describe("search", () => {
   });
 
   test("activities: Barcelona by keyboard, See options shows the sessions, Select opens checkout", async ({ page }) => {
+    test.slow(); // three pages, each priced live
     const search = new SearchPage(page);
     await search.goto();
     const form = await search.open("Activities");
@@ -175,6 +191,7 @@ test.describe("search", () => {
   });
 
   test("transfers: BCN airport to an address, See vehicles, Select opens checkout", async ({ page }) => {
+    test.slow(); // three pages, each priced live
     const search = new SearchPage(page);
     await search.goto();
     const form = await search.open("Transfers");
@@ -209,7 +226,7 @@ test.describe("search", () => {
     await search.pick(form.getByRole("combobox", { name: "From" }), "LHR", /^Airports/, "London Heathrow Airport");
     await search.pick(form.getByRole("combobox", { name: "To" }), "JFK", /^Airports/, "John F Kennedy International Airport");
     await form.getByLabel("Departure", { exact: true }).fill(isoDay(31));
-    await form.getByLabel("Return", { exact: true }).fill(isoDay(38));
+    await form.getByLabel("Return", { exact: true }).and(form.locator('input[type="date"]')).fill(isoDay(38));
     await search.submit("Flights");
     await search.expectResultsUrl("flight");
     const count = await search.expectComplete("flight");

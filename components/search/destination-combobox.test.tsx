@@ -107,6 +107,22 @@ describe("DestinationCombobox – requests", () => {
     expect(screen.getByText("Type at least 2 characters to search.")).toBeInTheDocument();
   });
 
+  it("asks nothing for text restored from the URL until the advisor types", async () => {
+    vi.useFakeTimers();
+    const calls = installFetch(() => ok(SUGGESTIONS));
+    const { input } = renderCombobox({ defaultInputValue: "Barcelona" });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1_000);
+    });
+    expect(calls).toHaveLength(0);
+
+    await typeSlowly(input, "Barcelona ", 40);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1_000);
+    });
+    expect(calls.map((c) => c.q)).toEqual(["Barcelona"]);
+  });
+
   it("aborts the earlier in-flight request when the query changes", async () => {
     const calls = installFetch((q) => (q === "Ba" ? "hang" : ok(SUGGESTIONS)));
     const user = userEvent.setup();

@@ -195,7 +195,9 @@ export function DestinationCombobox({
   className,
 }: DestinationComboboxProps) {
   const [inputValue, setInputValue] = useState(defaultInputValue ?? value?.name ?? "");
-  const suggest = useSuggest(inputValue, { productType });
+  // Text restored from the URL or the form is not a question: suggestions wait for typing.
+  const [edited, setEdited] = useState(false);
+  const suggest = useSuggest(inputValue, { productType, enabled: edited });
   const sections = useMemo(() => buildSections(suggest.data, productType, kinds), [suggest.data, productType, kinds]);
   const choices = useMemo(
     () => new Map(sections.flatMap((s) => s.items.map((o) => [o.id, o.choice] as const))),
@@ -206,6 +208,7 @@ export function DestinationCombobox({
   const busy = suggest.isBusy;
 
   function handleInputChange(text: string) {
+    if (text !== inputValue) setEdited(true);
     setInputValue(text);
     if (value && text === value.name) return;
     if (value) onClear?.();

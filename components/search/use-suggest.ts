@@ -35,12 +35,15 @@ export const suggestQueryKey = (q: string, limit: number) => ["suggest", { q, li
  * `productType` does not change the request (one cached answer serves every product);
  * the combobox filters the groups.
  */
-export function useSuggest(query: string, options: { productType?: SuggestProductType; limit?: number } = {}) {
+export function useSuggest(
+  query: string,
+  options: { productType?: SuggestProductType; limit?: number; /** false: ask nothing yet (text the advisor has not typed). */ enabled?: boolean } = {},
+) {
   const limit = options.limit ?? 6;
   // The service trims and cuts to 100 characters; doing it here keeps the cache keys equal.
   const q = useDebouncedValue(query.trim().slice(0, 100), SUGGEST_DEBOUNCE_MS);
-  const enabled = q.length >= SUGGEST_MIN_CHARS;
-  const typedEnough = query.trim().length >= SUGGEST_MIN_CHARS;
+  const enabled = (options.enabled ?? true) && q.length >= SUGGEST_MIN_CHARS;
+  const typedEnough = (options.enabled ?? true) && query.trim().length >= SUGGEST_MIN_CHARS;
 
   const result = useQuery({
     queryKey: suggestQueryKey(q, limit),
