@@ -99,3 +99,15 @@ describe("groupRates", () => {
   });
 });
 
+
+describe("groupRates on a commissionable sheet", () => {
+  it("keeps every rate, each group one product and room key, cheapest group first", () => {
+    const groups = groupRates(parisSheet.rows);
+    expect(groups.flatMap((g) => g.rates)).toHaveLength(parisSheet.rows.length);
+    for (const g of groups) {
+      expect(new Set(g.rates.map((r) => `${r.canonicalProductId}|${r.summary.roomGroupKey ?? r._id}`)).size).toBe(1);
+    }
+    const cheapest = groups.map((g) => Math.min(...g.rates.map((r) => r.sellAmountMinor)));
+    expect(cheapest).toEqual([...cheapest].sort((a, b) => a - b));
+  });
+});
