@@ -90,6 +90,17 @@ test.describe("search", () => {
     expect(kept).toBeLessThanOrEqual(total);
     await expect(cards.first()).toBeVisible();
 
+    // The same filtered hotels on the map (drawn without tiles, so it works offline), then back to the list.
+    const view = page.getByRole("group", { name: "View" });
+    await view.getByRole("button", { name: "Map" }).click();
+    const map = page.getByRole("region", { name: /^Map of hotels/ });
+    await expect(map).toBeVisible();
+    const markers = map.getByRole("group", { name: /^\d+ markers?;/ });
+    await expect(markers.getByRole("button").first()).toBeVisible();
+    await view.getByRole("button", { name: "List" }).click();
+    await expect(map).toHaveCount(0);
+    await expect(search.resultsHeading).toHaveText(`${kept.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} hotels`);
+
     // Open the first hotel; its live rate sheet is held back until its progress state shows.
     const firstCard = cards.first();
     const hotelName = (await firstCard.getByRole("heading", { level: 3 }).innerText()).trim();

@@ -1,6 +1,6 @@
 "use client";
 
-import { useInfiniteQuery, useQuery, type InfiniteData } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { z } from "zod";
 import { ApiError, apiRequest } from "@/lib/api-client";
@@ -38,6 +38,19 @@ async function readPage(
     throw new ApiError({ status: 200, code: "invalid_response", message: "The server sent results we couldn't read." });
   }
   return { rows: data, meta: parsed.data };
+}
+
+/**
+ * Starts reading a new search's first page while the page navigates to its results, so the
+ * list that mounts there finds it in the cache (or in flight) instead of asking only then.
+ */
+export function prefetchFirstPage(queryClient: QueryClient, searchId: string, productType: string): void {
+  const base = pageQuery(productType);
+  void queryClient.prefetchInfiniteQuery({
+    queryKey: resultsKey(searchId, productType),
+    queryFn: ({ signal }) => readPage(searchId, base, signal),
+    initialPageParam: "",
+  });
 }
 
 /** A search that is gone: past its 20-minute life (410), or purged / never ours (404). */

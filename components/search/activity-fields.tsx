@@ -98,20 +98,31 @@ export function ActivityFields({ form, today }: FieldsProps<ActivityCriteria>) {
 
 const PAGE = 20;
 
-/** The service's activity destinations (GET /api/destinations), filtered by name and paged with "More". */
-export function BrowseDestinations({ onPick }: { onPick: (place: Place) => void }) {
+type BrowseKind = "activity" | "transfer";
+const BROWSE: Record<BrowseKind, { button: string; title: string; more: string }> = {
+  activity: { button: "Browse destinations", title: "Activity destinations", more: "More destinations" },
+  transfer: { button: "Browse airports", title: "Transfer airports", more: "More airports" },
+};
+
+/**
+ * The service's destinations (GET /api/destinations), filtered by name and paged with "More":
+ * activity destinations (a destinationCode), or for transfers the airports it serves (transfer
+ * destinations are areas, not pickup points, so they are not offered).
+ */
+export function BrowseDestinations({ onPick, productType = "activity" }: { onPick: (place: Place) => void; productType?: BrowseKind }) {
   const [open, setOpen] = useState(false);
   return (
     <DialogTrigger isOpen={open} onOpenChange={setOpen}>
       <AriaButton className={cn(buttonClasses({ variant: "ghost", size: "sm" }), "-ml-2.5 text-brand-700")}>
         <Compass className="size-3.5" aria-hidden />
-        Browse destinations
+        {BROWSE[productType].button}
       </AriaButton>
       <ModalOverlay isDismissable className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/40 p-0 sm:items-center sm:p-6">
         <Modal className="flex max-h-[85dvh] w-full max-w-lg flex-col overflow-hidden rounded-t-2xl bg-white shadow-xl outline-none sm:rounded-2xl">
           <Dialog className="flex min-h-0 flex-1 flex-col outline-none">
             {({ close }) => (
               <DestinationBrowser
+                productType={productType}
                 onClose={close}
                 onPick={(p) => {
                   onPick(p);
@@ -126,27 +137,27 @@ export function BrowseDestinations({ onPick }: { onPick: (place: Place) => void 
   );
 }
 
-function DestinationBrowser({ onPick, onClose }: { onPick: (place: Place) => void; onClose: () => void }) {
+function DestinationBrowser({ productType, onPick, onClose }: { productType: BrowseKind; onPick: (place: Place) => void; onClose: () => void }) {
   const [filter, setFilter] = useState("");
   const q = useDebouncedValue(filter.trim(), 250);
   const list = useInfiniteQuery({
-    queryKey: ["destinations", { productType: "activity", q, limit: PAGE }],
+    queryKey: ["destinations", { productType, q, limit: PAGE }],
     queryFn: ({ pageParam, signal }) =>
       apiGet("/api/destinations", destinationsPageSchema, {
-        query: { productType: "activity", q: q || undefined, limit: PAGE, cursor: pageParam ?? undefined },
+        query: { productType, q: q || undefined, limit: PAGE, cursor: pageParam ?? undefined },
         signal,
       }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     staleTime: 10 * 60_000,
   });
-  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const items = (list.data?.pages.flatMap((p) => p.items) ?? []).filter((d) => productType === "activity" || d.kind === "transfer_airport");
 
   return (
     <>
       <div className="flex items-center justify-between gap-3 border-b border-slate-100 px-5 py-4">
         <Heading slot="title" className="text-base font-semibold text-ink">
-          Activity destinations
+          {BROWSE[productType].title}
         </Heading>
         <Button variant="ghost" size="sm" aria-label="Close" onClick={onClose}>
           <X className="size-4" aria-hidden />
@@ -180,7 +191,9 @@ function DestinationBrowser({ onPick, onClose }: { onPick: (place: Place) => voi
             selectionMode="single"
             onAction={(key) => {
               const d = items.find((i) => i.code === key);
-              if (d) onPick({ kind: "destination", code: d.code, name: d.name, countryCode: d.countryCode ?? null });
+              if (!d) return;
+              const countryCode = d.countryCode ?? null;
+              onPick(productType === "transfer" ? { kind: "airport", code: d.code, name: d.name, countryCode } : { kind: "destination", code: d.code, name: d.name, countryCode });
             }}
             renderEmptyState={() => (
               <p className="px-3 py-6 text-center text-sm text-slate-500">No destination starts with “{q}”. Try fewer letters.</p>
@@ -209,7 +222,7 @@ function DestinationBrowser({ onPick, onClose }: { onPick: (place: Place) => voi
         {list.hasNextPage ? (
           <div className="px-2 pt-2">
             <Button variant="secondary" size="sm" className="w-full" pending={list.isFetchingNextPage} onClick={() => list.fetchNextPage()}>
-              {list.isFetchingNextPage ? "Loading…" : "More destinations"}
+              {list.isFetchingNextPage ? "Loading…" : BROWSE[productType].more}
             </Button>
           </div>
         ) : null}

@@ -175,7 +175,7 @@ describe("SearchWorkspace – tabs", () => {
 
 describe("SearchWorkspace – hotel form", () => {
   it("picks a city with the keyboard, fills the stay and posts the search body", async () => {
-    const { searches } = installFetch();
+    const { searches, calls } = installFetch();
     const user = userEvent.setup();
     renderWorkspace("type=hotel");
     await screen.findByRole("tab", { name: "Hotels" });
@@ -209,6 +209,10 @@ describe("SearchWorkspace – hotel form", () => {
     });
     await waitFor(() => expect(router.push).toHaveBeenCalledTimes(1));
     expect(router.push.mock.calls[0]![0]).toMatch(/^\/search\?type=hotel&to=city%3A2643743%7CLondon%7CGB&.*&sid=srch_1$/);
+    // The first page of results is asked for while the page navigates, grouped by hotel.
+    const first = calls.find((u) => u.pathname === "/api/search/srch_1/results");
+    expect(first?.searchParams.get("groupByProduct")).toBe("true");
+    expect(first?.searchParams.has("cursor")).toBe(false);
   });
 
   it("validates before submitting: no request, sentences on the fields, focus on the first", async () => {

@@ -6,6 +6,7 @@ import { Controller, useController, useWatch, type UseFormReturn } from "react-h
 import { cn } from "@/components/ui/cn";
 import { Field, inputClasses } from "@/components/ui/field";
 import type { Place, TransferCriteria } from "@/lib/search/criteria";
+import { BrowseDestinations } from "./activity-fields";
 import { DestinationCombobox, type DestinationChoice } from "./destination-combobox";
 import { OccupancyEditor } from "./occupancy-editor";
 import { ErrorText, SegmentedRadio, placeChoice, toOptionalInt, typedPlace, type FieldsProps } from "./search-form-shell";
@@ -200,6 +201,8 @@ function TransferPoint({
   error?: string;
 }) {
   const [type, setType] = useState<PointType>(() => pointTypeOf(value, fallback));
+  // An airport picked in the browser replaces the combobox's text: remount it with the new name.
+  const [pickRevision, setPickRevision] = useState(0);
   const id = useId();
   const [address, setAddress] = useState(() => (value?.kind === "address" ? { name: value.name === value.code ? "" : value.name, coords: value.code } : { name: "", coords: "" }));
 
@@ -256,19 +259,30 @@ function TransferPoint({
           </div>
         </div>
       ) : (
-        <DestinationCombobox
-          key={type}
-          label={<span className="sr-only">{label}</span>}
-          productType="transfer"
-          kinds={KINDS[type]}
-          value={placeChoice(value)}
-          defaultInputValue={value && value.kind !== "address" ? value.name : ""}
-          placeholder={type === "airport" ? "Airport name, city or code" : "Hotel name"}
-          onSelect={(choice) => onChange(choice)}
-          onTextChange={(text) => onChange(typedPlace(text))}
-          description={type === "airport" ? "Pick an airport, or type its 3-letter code." : "Pick the hotel from the suggestions."}
-          error={error}
-        />
+        <div className="space-y-2">
+          <DestinationCombobox
+            key={`${type}-${pickRevision}`}
+            label={<span className="sr-only">{label}</span>}
+            productType="transfer"
+            kinds={KINDS[type]}
+            value={placeChoice(value)}
+            defaultInputValue={value && value.kind !== "address" ? value.name : ""}
+            placeholder={type === "airport" ? "Airport name, city or code" : "Hotel name"}
+            onSelect={(choice) => onChange(choice)}
+            onTextChange={(text) => onChange(typedPlace(text))}
+            description={type === "airport" ? "Pick an airport, or type its 3-letter code." : "Pick the hotel from the suggestions."}
+            error={error}
+          />
+          {type === "airport" ? (
+            <BrowseDestinations
+              productType="transfer"
+              onPick={(place) => {
+                onChange(place);
+                setPickRevision((n) => n + 1);
+              }}
+            />
+          ) : null}
+        </div>
       )}
     </fieldset>
   );

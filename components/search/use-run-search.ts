@@ -1,7 +1,8 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { prefetchFirstPage } from "@/components/results/use-live-results";
 import { apiPost } from "@/lib/api-client";
 import { searchHref, toSearchRequest, type SearchCriteria } from "@/lib/search/criteria";
 import { searchCreatedSchema } from "@/lib/tds/schemas";
@@ -13,6 +14,7 @@ import { searchCreatedSchema } from "@/lib/tds/schemas";
  */
 export function useRunSearch(options: { replace?: boolean } = {}) {
   const router = useRouter();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ["run-search"],
     mutationFn: async (criteria: SearchCriteria) => {
@@ -20,6 +22,7 @@ export function useRunSearch(options: { replace?: boolean } = {}) {
       return { searchId, criteria };
     },
     onSuccess: ({ searchId, criteria }) => {
+      prefetchFirstPage(queryClient, searchId, criteria.productType);
       const href = searchHref(criteria, searchId);
       if (options.replace) router.replace(href, { scroll: false });
       else router.push(href);
