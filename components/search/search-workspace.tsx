@@ -169,13 +169,14 @@ export function SearchWorkspace({ initialCriteria, sid, currency, market, today 
                       id={t}
                       className={({ isSelected, isFocusVisible }) =>
                         cn(
-                          "flex shrink-0 cursor-default items-center gap-1.5 border-b-2 px-2.5 py-3.5 sm:gap-2 text-sm font-medium whitespace-nowrap outline-none transition-colors sm:px-4",
+                          "flex shrink-0 cursor-default items-center gap-1.5 border-b-2 px-2 py-3.5 text-sm font-medium whitespace-nowrap outline-none transition-colors sm:gap-2 sm:px-4",
                           isSelected ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-ink",
                           isFocusVisible && "rounded-t-md ring-2 ring-brand-500 ring-inset",
                         )
                       }
                     >
-                      <Icon className="size-4" aria-hidden />
+                      {/* Four tabs fit a phone without their icons. */}
+                      <Icon className="hidden size-4 min-[420px]:block" aria-hidden />
                       {label}
                     </Tab>
                   );
