@@ -222,6 +222,8 @@ class Generator {
       const summary = hotelSummary(catalog, pricing, hotel, hh, src, rate.code, rate.amount, true);
       // A hold needs a free-cancellation deadline still ahead (spec: hold_not_eligible otherwise).
       const holdable = holdDeadlines(summary.cancellationPolicy, { start: checkIn, nights }, this.now) !== null;
+      // A wanted hold tries other stays first, so that every generated set has its holds.
+      if (state === "held" && !holdable && attempt < 40) continue;
       return {
         state: state === "held" && !holdable ? "confirmed" : state,
         req: { productType: "hotel", occupancy, currency: this.agency.currency, market: "US", residency: "US", destination: hotel.cityName, checkIn, checkOut: addDays(checkIn, nights) },
