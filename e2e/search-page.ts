@@ -79,8 +79,7 @@ export class SearchPage {
     await expect(combobox).toHaveAttribute("aria-activedescendant", ids[index]!);
     await combobox.press("Enter");
     await expect(listbox).toBeHidden();
-    // The choice itself is checked where it shows: the results URL and the search summary.
-    // (The field should also show the option's name; see the fixme test in search.spec.ts.)
+    await expect(combobox).toHaveValue(option);
   }
 
   async submit(product: Product) {

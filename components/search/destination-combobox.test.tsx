@@ -3,6 +3,7 @@ import "@testing-library/jest-dom/vitest";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DestinationCombobox, type DestinationChoice } from "./destination-combobox";
 
@@ -196,6 +197,48 @@ describe("DestinationCombobox – results", () => {
       countryCode: "ES",
     });
     expect(input).toHaveValue("Barcelona");
+  });
+
+  it("a controlled choice puts the chosen place's name in the field, and keeps it", async () => {
+    installFetch(() => ok(SUGGESTIONS));
+    const user = userEvent.setup();
+    const onClear = vi.fn();
+    const onChosen = vi.fn<(c: DestinationChoice) => void>();
+    function Controlled() {
+      const [value, setValue] = useState<DestinationChoice | null>(null);
+      return (
+        <DestinationCombobox
+          label="From"
+          productType="flight"
+          value={value}
+          onSelect={(c) => {
+            onChosen(c);
+            setValue(c);
+          }}
+          onClear={() => {
+            onClear();
+            setValue(null);
+          }}
+        />
+      );
+    }
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <Controlled />
+      </QueryClientProvider>,
+    );
+    const input = screen.getByRole("combobox", { name: "From" });
+
+    await user.type(input, "BCN");
+    await screen.findByRole("option", { name: /Barcelona El Prat/ });
+    await user.keyboard("{ArrowDown}{Enter}");
+
+    expect(onChosen).toHaveBeenCalledWith({ kind: "airport", code: "BCN", name: "Barcelona El Prat", countryCode: "ES" });
+    expect(input).toHaveValue("Barcelona El Prat");
+    await user.tab();
+    expect(input).toHaveValue("Barcelona El Prat");
+    expect(onClear).not.toHaveBeenCalled();
   });
 
   it("shows a designed empty state when nothing matches", async () => {

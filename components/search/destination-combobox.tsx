@@ -218,7 +218,10 @@ export function DestinationCombobox({
   function handleSelectionChange(key: Key | null) {
     if (key == null) return;
     const choice = choices.get(String(key));
-    if (choice) onSelect(choice);
+    if (!choice) return;
+    // With both the text and the choice controlled, React Aria leaves the text to us.
+    setInputValue(choice.name);
+    onSelect(choice);
   }
 
   function renderEmptyState() {
