@@ -114,6 +114,29 @@ export class SearchPage {
   }
 
   /**
+   * Ticks the best-populated option of a filter group ("Star rating", "Stops", "Source"), and
+   * checks that the heading then counts what the filter keeps ("12 of 40 hotels"). Returns that count.
+   */
+  async filterByBest(group: string, noun: "hotel" | "flight" | "activity" | "transfer", total: number): Promise<number> {
+    const { panel, close } = await this.filters();
+    const options = panel.getByRole("group", { name: group }).getByRole("checkbox");
+    expect(await options.count()).toBeGreaterThan(0);
+    const counts = await options.evaluateAll((els) =>
+      els.map((el) => Number(el.closest("label")?.querySelector("[aria-label$=' results']")?.getAttribute("aria-label")?.split(" ")[0] ?? 0)),
+    );
+    const best = counts.indexOf(Math.max(...counts));
+    const kept = counts[best]!;
+    await options.nth(best).check();
+    await expect(options.nth(best)).toBeChecked();
+    await close();
+    const plural = noun === "activity" ? "activities" : `${noun}s`;
+    await expect(this.resultsHeading).toHaveText(`${kept.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} ${total === 1 ? noun : plural}`);
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThanOrEqual(total);
+    return kept;
+  }
+
+  /**
    * The filters: the sidebar on wide screens, or the dialog opened from "Filters" on narrow ones.
    * `close` shuts the dialog (no-op for the sidebar).
    */

@@ -75,19 +75,7 @@ test.describe("search", () => {
     await expectAccessible();
 
     // Filter by the best-populated star rating: the heading counts what the filter keeps.
-    const { panel, close } = await search.filters();
-    const stars = panel.getByRole("group", { name: "Star rating" }).getByRole("checkbox");
-    expect(await stars.count()).toBeGreaterThan(1);
-    const counts = await stars.evaluateAll((els) =>
-      els.map((el) => Number(el.closest("label")?.querySelector("[aria-label$=' results']")?.getAttribute("aria-label")?.split(" ")[0] ?? 0)),
-    );
-    const best = counts.indexOf(Math.max(...counts));
-    const kept = counts[best]!;
-    await stars.nth(best).check();
-    await expect(stars.nth(best)).toBeChecked();
-    await close();
-    await expect(search.resultsHeading).toHaveText(`${kept.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} hotels`);
-    expect(kept).toBeLessThanOrEqual(total);
+    const kept = await search.filterByBest("Star rating", "hotel", total);
     await expect(cards.first()).toBeVisible();
 
     // The same filtered hotels on the map (drawn without tiles, so it works offline), then back to the list.
@@ -135,7 +123,7 @@ test.describe("search", () => {
     await expect(checkout).toBeVisible();
   });
 
-  test("flights: LHR to JFK one-way by keyboard, flight cards, Select opens checkout", async ({ page }) => {
+  test("flights: LHR to JFK one-way by keyboard, filter by stops, flight cards, Select opens checkout", async ({ page }) => {
     test.slow(); // three pages, each priced live
     const search = new SearchPage(page);
     await search.goto();
@@ -155,7 +143,8 @@ test.describe("search", () => {
     expect(params.get("from")).toMatch(/^airport:LHR/);
     expect(params.get("to")).toMatch(/^airport:JFK/);
     expect(params.get("in")).toBe(depart);
-    await search.expectComplete("flight");
+    const flights = await search.expectComplete("flight");
+    await search.filterByBest("Stops", "flight", flights);
     const card = search.list("Flights").getByRole("article").first();
     await expect(card).toContainText("LHR");
     await expect(card).toContainText("JFK");
@@ -163,7 +152,7 @@ test.describe("search", () => {
     await expectPriceCheck(page);
   });
 
-  test("activities: Barcelona by keyboard, See options shows the sessions, Select opens checkout", async ({ page }) => {
+  test("activities: Barcelona by keyboard, filter by source, See options shows the sessions, Select opens checkout", async ({ page }) => {
     test.slow(); // three pages, each priced live
     const search = new SearchPage(page);
     await search.goto();
@@ -176,7 +165,8 @@ test.describe("search", () => {
     const params = await search.expectResultsUrl("activity");
     expect(params.get("to")).toMatch(/^destination:ES-BARCELONA/);
     expect(params.get("in")).toBe(day);
-    await search.expectComplete("activity");
+    const activities = await search.expectComplete("activity");
+    await search.filterByBest("Source", "activity", activities);
     const card = search.list("Activities").getByRole("article").first();
     const name = (await card.getByRole("heading", { level: 3 }).innerText()).trim();
     await card.getByRole("link", { name: `See options for ${name}` }).click();
@@ -189,7 +179,7 @@ test.describe("search", () => {
     await expectPriceCheck(page);
   });
 
-  test("transfers: BCN airport to an address, See vehicles, Select opens checkout", async ({ page }) => {
+  test("transfers: BCN airport to an address, filter by source, See vehicles, Select opens checkout", async ({ page }) => {
     test.slow(); // three pages, each priced live
     const search = new SearchPage(page);
     await search.goto();
@@ -206,8 +196,12 @@ test.describe("search", () => {
     expect(params.get("from")).toMatch(/^airport:BCN/);
     expect(params.get("to")).toMatch(/^address:41\.3874,2\.1686/);
     expect(params.get("at")).toBe(at);
-    await search.expectComplete("transfer");
+    const transfers = await search.expectComplete("transfer");
+    await search.filterByBest("Source", "transfer", transfers);
     const card = search.list("Transfers").getByRole("article").first();
+    // The route reads as the advisor named it.
+    await expect(card).toContainText("Barcelona International Airport (BCN)");
+    await expect(card).toContainText("Plaça de Catalunya, Barcelona");
     await card.getByRole("link", { name: /^See vehicles for / }).click();
 
     await page.waitForURL(/\/search\/[^/]+\/options\/[^/?]+\?/);

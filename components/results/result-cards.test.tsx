@@ -144,6 +144,30 @@ describe("ActivityCard and TransferCard", () => {
     expect(within(card).getByRole("link", { name: /See vehicles/ })).toHaveAttribute("href", expect.stringContaining("/options/"));
   });
 
+  it("names a transfer's route as the advisor did in the search, else as the service does", () => {
+    const groups = groupRows(parse(fixtures.transferRows));
+    const shuttle = groups.find((g) => (g.rows[0]?.summary as { tripType?: string }).tripType === "round")!;
+    const summary = shuttle.rows[0]!.summary as { pickupName?: string; dropoffName?: string };
+    const criteria: SearchCriteria = {
+      productType: "transfer",
+      pickup: { kind: "airport", code: "BCN", name: "Barcelona International Airport", countryCode: "ES" },
+      dropoff: { kind: "address", code: "41.3874,2.1686", name: "Plaça de Catalunya" },
+      pickupAt: "2027-01-10T14:00",
+      returnAt: "2027-01-14T10:00",
+      passengers: null,
+      luggage: null,
+      occupancy: [{ adults: 2, childrenAges: [] }],
+    };
+    render(<ResultCard group={shuttle} ctx={ctx(criteria)} thumbnail={{ state: "none" }} selected={false} onSelect={() => {}} />);
+    const legs = within(screen.getByRole("article", { name: "Shared shuttle" })).getAllByRole("listitem");
+    expect(legs[0]).toHaveTextContent("Barcelona International Airport (BCN) Plaça de Catalunya");
+    expect(legs[1]).toHaveTextContent("Plaça de Catalunya Barcelona International Airport (BCN)");
+    cleanup();
+
+    render(<ResultCard group={shuttle} ctx={ctx()} thumbnail={{ state: "none" }} selected={false} onSelect={() => {}} />);
+    expect(screen.getAllByRole("listitem")[0]).toHaveTextContent(`${summary.pickupName} ${summary.dropoffName}`);
+  });
+
   it("lists another source's offer for the same product, selectable", () => {
     const groups = groupRows(parse(fixtures.transferRows));
     const sedan = groups.find((g) => g.rows.length > 1)!;

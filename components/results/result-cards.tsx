@@ -5,7 +5,7 @@ import Link from "next/link";
 import { memo, useState, type ReactNode } from "react";
 import { buttonClasses } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { checkoutHref, hotelHref, optionsHref, type SearchCriteria } from "@/lib/search/criteria";
+import { checkoutHref, describePlace, hotelHref, optionsHref, type SearchCriteria } from "@/lib/search/criteria";
 import { rememberSelectedRate } from "@/lib/search/selected-rate";
 import { isActivityRow, isFlightRow, isHotelRow, isTransferRow } from "@/lib/tds/schemas";
 import { Badge, CancellationLine, PriceBlock, StarRating } from "./card-parts";
@@ -428,6 +428,10 @@ export function TransferCard({ group, row, ctx }: { group: ResultGroup; row: Tra
   const titleId = `transfer-${group.productId}`;
   const round = s.tripType === "round";
   const service = serviceLabel(s.serviceType);
+  // The route as the advisor named it in the search (as the vehicles sheet shows it), else the service's names.
+  const picked = ctx.criteria.productType === "transfer" ? ctx.criteria : null;
+  const from = (picked && describePlace(picked.pickup)) || s.pickupName || "Pickup";
+  const to = (picked && describePlace(picked.dropoff)) || s.dropoffName || "Drop-off";
   return (
     <CardShell labelledBy={titleId}>
       <div className="flex flex-col gap-4 p-3 sm:flex-row sm:p-4">
@@ -447,14 +451,14 @@ export function TransferCard({ group, row, ctx }: { group: ResultGroup; row: Tra
               <li className="flex flex-col sm:flex-row sm:gap-x-2">
                 <span className="shrink-0 whitespace-nowrap text-slate-500 tabular-nums sm:w-32">{s.pickupAt ? `${formatDate(s.pickupAt)}, ${formatTime(s.pickupAt)}` : "Outbound"}</span>
                 <span className="min-w-0">
-                  {s.pickupName ?? "Pickup"} <ArrowRight aria-label="to" className="inline size-3.5 text-slate-400" /> {s.dropoffName ?? "Drop-off"}
+                  {from} <ArrowRight aria-label="to" className="inline size-3.5 text-slate-400" /> {to}
                 </span>
               </li>
               {round ? (
                 <li className="flex flex-col sm:flex-row sm:gap-x-2">
                   <span className="shrink-0 whitespace-nowrap text-slate-500 tabular-nums sm:w-32">{s.returnAt ? `${formatDate(s.returnAt)}, ${formatTime(s.returnAt)}` : "Return"}</span>
                   <span className="min-w-0">
-                    {s.dropoffName ?? "Drop-off"} <ArrowRight aria-label="to" className="inline size-3.5 text-slate-400" /> {s.pickupName ?? "Pickup"}
+                    {to} <ArrowRight aria-label="to" className="inline size-3.5 text-slate-400" /> {from}
                   </span>
                 </li>
               ) : null}
