@@ -84,6 +84,16 @@ describe("SearchResults", () => {
     expect(screen.getByText("Showing 4 hotels")).toBeInTheDocument();
   });
 
+  it("while the sources are still answering with nothing yet, says it is finding hotels rather than 0", async () => {
+    const pending = { status: "pending", batchProgress: { done: 0, total: 9 }, supplierOutcomes: [] };
+    stub(() => json({ data: [], meta: { nextCursor: null, session: pending }, error: null }));
+    show();
+    expect(await screen.findByRole("progressbar")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 2, name: "Finding hotels…" })).toBeInTheDocument();
+    expect(screen.queryByText("0 hotels")).not.toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "No hotels matched" })).not.toBeInTheDocument();
+  });
+
   it("says when no hotels matched", async () => {
     stub(() => json({ data: [], meta: { nextCursor: null, session: completed }, error: null }));
     show();

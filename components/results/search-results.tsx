@@ -134,9 +134,10 @@ export function SearchResults({ searchId, criteria, onSearchAgain, searchingAgai
           <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
             <div className="min-w-0">
               <h2 id="results-heading" className="text-base font-semibold text-ink">
-                {live.status === "ready" ? countLine : `Finding ${noun}…`}
+                {/* "0 hotels" while the sources are still answering would read as "none": it is not known yet. */}
+                {live.status === "ready" && (hasResults || !filling) ? countLine : `Finding ${noun}…`}
               </h2>
-              {live.status === "ready" && filling ? <p className="text-xs text-slate-500">More are still arriving</p> : null}
+              {live.status === "ready" && hasResults && filling ? <p className="text-xs text-slate-500">More are still arriving</p> : null}
             </div>
             {showFilters ? (
               <div className="flex flex-wrap items-center gap-2">
