@@ -37,7 +37,7 @@ function criteriaLines(c: SearchCriteria): { title: string; lines: Line[] } {
     case "flight": {
       const route =
         c.trip === "multi"
-          ? c.slices.map((s) => describePlace(s.origin)).filter(Boolean).join(" → ")
+          ? [...c.slices.map((s) => describePlace(s.origin)), describePlace(c.slices.at(-1)?.destination ?? null)].filter(Boolean).join(" → ")
           : `${describePlace(c.origin)} → ${describePlace(c.destination)}`;
       return {
         title: route || "Flight",
@@ -63,7 +63,7 @@ function criteriaLines(c: SearchCriteria): { title: string; lines: Line[] } {
 }
 
 /** What the selected row says (hotel, room, board; flight times; activity session; vehicle). */
-function rowLines(row: ResultRow, hotelName: string | null | undefined): { title: string | null; subtitle: string | null; lines: Line[] } {
+function rowLines(row: ResultRow, hotelName: string | null | undefined, criteria: SearchCriteria): { title: string | null; subtitle: string | null; lines: Line[] } {
   const s = row.summary as Record<string, unknown>;
   switch (row.productType) {
     case "hotel": {
@@ -108,17 +108,22 @@ function rowLines(row: ResultRow, hotelName: string | null | undefined): { title
           ...(num(s.durationMinutes) ? [{ label: "Duration", value: formatDuration(num(s.durationMinutes)!) }] : []),
         ],
       };
-    case "transfer":
+    case "transfer": {
+      // The ends as the advisor named them (an address reads better than its coordinates), else the service's names.
+      const picked = criteria.productType === "transfer" ? criteria : null;
+      const from = (picked && describePlace(picked.pickup)) || str(s.pickupName);
+      const to = (picked && describePlace(picked.dropoff)) || str(s.dropoffName);
       return {
         title: str(s.vehicle),
         subtitle: s.tripType === "round" ? "Round trip" : str(s.serviceType) && humanize(str(s.serviceType)!),
         lines: [
-          ...(str(s.pickupName) ? [{ label: "From", value: str(s.pickupName) }] : []),
-          ...(str(s.dropoffName) ? [{ label: "To", value: str(s.dropoffName) }] : []),
+          ...(from ? [{ label: "From", value: from }] : []),
+          ...(to ? [{ label: "To", value: to }] : []),
           ...(str(s.pickupAt) ? [{ label: "Pickup", value: formatLocalDateTime(str(s.pickupAt)!) }] : []),
           ...(str(s.returnAt) ? [{ label: "Return", value: formatLocalDateTime(str(s.returnAt)!) }] : []),
         ],
       };
+    }
     default:
       return { title: null, subtitle: null, lines: [] };
   }
@@ -139,7 +144,7 @@ export function SelectionSummary({
 }) {
   const meta = productTypeMeta(criteria.productType);
   const searched = criteriaLines(criteria);
-  const chosen = row ? rowLines(row, hotelName) : null;
+  const chosen = row ? rowLines(row, hotelName, criteria) : null;
   const lines = [...(chosen?.lines ?? []), ...(criteria.productType === "hotel" || !chosen?.lines.length ? searched.lines : []), { label: "Travellers", value: describeParty(criteria) }];
   return (
     <Card aria-labelledby="selection-title">
