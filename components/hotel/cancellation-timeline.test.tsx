@@ -113,6 +113,35 @@ describe("buildCancellationTimeline on real sandbox policies", () => {
     expect(none.headline).toBe("Refundable");
   });
 
+  it("a deadline charging nothing is part of the free window, not a $0.00 charge", () => {
+    // The shape the results card already reads as free (components/results/format.test.ts).
+    const t = buildCancellationTimeline(
+      inputOf(rowById("s14"), {
+        policy: {
+          refundable: true,
+          deadlines: [
+            { from: "2026-11-20T00:00:00Z", amountMinor: 0, currency: "USD" },
+            { from: "2026-11-29T23:59:00.000Z", amountMinor: 31519, currency: "USD" },
+            { from: "2026-12-01T00:00:00.000Z", amountMinor: 94557, currency: "USD" },
+          ],
+        },
+      }),
+    );
+    expect(t.tone).toBe("free");
+    expect(t.headline).toBe("Free cancellation until 29 Nov, 23:59");
+    expect(t.steps.map((s) => s.label)).toEqual([
+      "Free cancellation until 29 Nov, 23:59",
+      "From 29 Nov, 23:59: $315.19 charge",
+      "From 1 Dec (check-in): full price ($945.57)",
+    ]);
+
+    const allFree = buildCancellationTimeline(
+      inputOf(rowById("s14"), { policy: { refundable: true, deadlines: [{ from: "2026-11-20T00:00:00Z", amountMinor: 0, currency: "USD" }] } }),
+    );
+    expect(allFree).toMatchObject({ tone: "free", steps: [] });
+    expect(allFree.notes.join(" ")).not.toMatch(/\$0\.00|no cancellation deadlines/);
+  });
+
   it("without check-in in the criteria, a midnight deadline is shown as a time", () => {
     const t = buildCancellationTimeline(inputOf(rowById("s14"), { checkIn: "" }));
     expect(t.steps[2]!.label).toBe("From 1 Dec, 00:00: full price ($945.57)");

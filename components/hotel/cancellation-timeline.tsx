@@ -132,11 +132,12 @@ export function buildCancellationTimeline(input: TimelineInput): CancellationTim
     };
   }
 
-  const deadlines = policy.deadlines
-    .filter((d): d is typeof d & { from: string } => typeof d.from === "string" && !Number.isNaN(ms(d.from)))
-    .sort((a, b) => ms(a.from) - ms(b.from));
+  const dated = policy.deadlines.filter((d): d is typeof d & { from: string } => typeof d.from === "string" && !Number.isNaN(ms(d.from)));
+  // A deadline charging nothing is still free time (the results card reads it so too): charges
+  // start at the first deadline with an amount above zero, or with no amount given.
+  const deadlines = dated.filter((d) => d.amountMinor !== 0).sort((a, b) => ms(a.from) - ms(b.from));
   for (const d of policy.deadlines) {
-    if (typeof d.from !== "string" && typeof d.amountMinor === "number") {
+    if (typeof d.from !== "string" && typeof d.amountMinor === "number" && d.amountMinor > 0) {
       notes.push(`Cancelling may cost ${money(d.amountMinor, d.currency)}; the source gives no date for it.`);
     }
   }
@@ -149,7 +150,12 @@ export function buildCancellationTimeline(input: TimelineInput): CancellationTim
       steps: [],
       todayPct: null,
       checkInPct: null,
-      notes: ["The source gave no cancellation deadlines; the price-check at checkout confirms the terms.", ...notes],
+      notes: [
+        dated.length > 0
+          ? "The source's deadlines charge nothing; the price-check at checkout confirms the terms."
+          : "The source gave no cancellation deadlines; the price-check at checkout confirms the terms.",
+        ...notes,
+      ],
     };
   }
 

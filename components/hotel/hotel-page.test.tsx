@@ -124,6 +124,18 @@ describe("HotelPage", () => {
     }
   });
 
+  it("keeps the ticking elapsed time out of the live status, so it is not read out every second", async () => {
+    const api = installFetch({ rates: () => ok(londonSheet.rows) });
+    api.holdRates();
+    renderPage();
+    const status = (await screen.findByText("Checking live rates with every source…")).closest("[role=status]");
+    expect(status).not.toBeNull();
+    expect(status).not.toHaveTextContent(/Elapsed|\d+\s*s$/);
+    expect(screen.getByText("Elapsed:", { exact: false })).toBeInTheDocument();
+    api.release();
+    await screen.findByText(/Prices held until/);
+  });
+
   it("filters to refundable rates", async () => {
     installFetch({ rates: () => ok(londonSheet.rows) });
     const user = userEvent.setup();

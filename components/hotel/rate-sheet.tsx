@@ -111,8 +111,11 @@ function RateSheetProgress() {
         <style>{`@keyframes hotel-rates-slide{0%{transform:translateX(-100%)}100%{transform:translateX(350%)}}
 .hotel-rates-bar{animation:hotel-rates-slide 1.4s ease-in-out infinite}
 @media (prefers-reduced-motion: reduce){.hotel-rates-bar{animation:none;width:100%!important;opacity:.5}}`}</style>
-        <div role="status" className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-          <p className="text-sm font-medium text-ink">Checking live rates with every source…</p>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          {/* Only the message is live: the seconds tick, and a live region would read them out each time. */}
+          <p role="status" className="text-sm font-medium text-ink">
+            Checking live rates with every source…
+          </p>
           <p className="text-xs text-slate-500 tabular-nums">
             <span className="sr-only">Elapsed: </span>
             {elapsed} s

@@ -124,16 +124,26 @@ export function cancellationSummary(
   if (policy.deadlinesWithheld) {
     return { refundable: true, badge: "Refundable", detail: "deadlines given at checkout", sentence: "Refundable; the supplier gives the deadlines at checkout." };
   }
-  const charged = policy.deadlines.find((d) => (d.amountMinor ?? 0) > 0 && d.from);
-  if (!charged?.from) return { refundable: true, badge: "Free cancellation", detail: "", sentence: "Free cancellation." };
+  const charges = policy.deadlines
+    .filter((d): d is typeof d & { from: string } => (d.amountMinor ?? 0) > 0 && !!d.from)
+    .sort((a, b) => Date.parse(a.from) - Date.parse(b.from));
+  const charged = charges[0];
+  if (!charged) return { refundable: true, badge: "Free cancellation", detail: "", sentence: "Free cancellation." };
   const now = options.now ?? Date.now();
-  const from = Date.parse(charged.from);
   const when = formatInstant(charged.from, options.timeZone);
-  const fee = charged.currency ? formatMoney(charged.amountMinor ?? 0, charged.currency) : null;
-  const partial = options.priceMinor !== undefined && (charged.amountMinor ?? 0) < options.priceMinor && fee ? fee : null;
-  if (policy.currentRefundability === "non_refundable" || (!Number.isNaN(from) && from <= now)) {
-    return partial
-      ? { refundable: false, badge: "Cancellation fee", detail: `${partial} if cancelled now`, sentence: `Cancelling now costs ${partial}.` }
+  const feeOf = (d: typeof charged) => (d.currency ? formatMoney(d.amountMinor ?? 0, d.currency) : null);
+  const partialOf = (d: typeof charged) => {
+    const f = feeOf(d);
+    return options.priceMinor !== undefined && (d.amountMinor ?? 0) < options.priceMinor && f ? f : null;
+  };
+  const fee = feeOf(charged);
+  const partial = partialOf(charged);
+  // What cancelling costs now is the latest deadline already reached, not the first one.
+  const applying = charges.filter((d) => Date.parse(d.from) <= now).at(-1);
+  if (policy.currentRefundability === "non_refundable" || applying) {
+    const partialNow = applying ? partialOf(applying) : partial;
+    return partialNow
+      ? { refundable: false, badge: "Cancellation fee", detail: `${partialNow} if cancelled now`, sentence: `Cancelling now costs ${partialNow}.` }
       : { refundable: false, badge: "Non-refundable now", detail: `free cancellation ended ${when}`, sentence: `The free cancellation period ended ${when}.` };
   }
   return {

@@ -153,4 +153,20 @@ describe("formatting", () => {
     const ended = cancellationSummary(true, { ...policy, currentRefundability: "non_refundable" }, { now, timeZone: "UTC" });
     expect(ended.badge).toBe("Non-refundable now");
   });
+
+  it("charges what the latest passed deadline asks, not the first one's fee", () => {
+    // 50% from two days before, the full price from one day before: both have passed.
+    const policy = {
+      refundable: true,
+      deadlines: [
+        { from: "2026-12-04T14:00:00.000Z", amountMinor: 5000, currency: "USD" },
+        { from: "2026-12-05T14:00:00.000Z", amountMinor: 10000, currency: "USD" },
+      ],
+    };
+    const between = cancellationSummary(true, policy, { now: Date.parse("2026-12-05T00:00:00Z"), timeZone: "UTC", priceMinor: 10000 });
+    expect(between).toMatchObject({ refundable: false, badge: "Cancellation fee", detail: "$50.00 if cancelled now" });
+    const late = cancellationSummary(true, policy, { now: Date.parse("2026-12-05T20:00:00Z"), timeZone: "UTC", priceMinor: 10000 });
+    expect(late.badge).toBe("Non-refundable now");
+    expect(late.sentence).not.toContain("$50.00");
+  });
 });

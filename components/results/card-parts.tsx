@@ -68,9 +68,11 @@ type Policy = HotelRow["summary"]["cancellationPolicy"];
 export function CancellationLine({ policy, refundable, now }: { policy: Policy | undefined; refundable: boolean; now?: Date }) {
   const summary = cancellationSummary(policy, refundable, now);
   if (!refundable || summary.tone === "charged") {
+    // A refundable rate whose charges have started still refunds the rest: a fee, not "Non-refundable".
+    const fee = summary.text !== "Non-refundable" && policy?.currentRefundability !== "non_refundable";
     return (
       <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
-        <Badge tone="slate">Non-refundable</Badge>
+        <Badge tone={fee ? "amber" : "slate"}>{fee ? "Cancellation fee" : "Non-refundable"}</Badge>
         {refundable ? <span className="text-[0.8125rem] text-slate-600">{summary.text}</span> : null}
       </span>
     );

@@ -28,7 +28,14 @@ describe("cancellationSummary", () => {
         { from: "2027-01-10T00:00:00.000Z", amountMinor: 16276, currency: "USD" },
       ],
     };
-    expect(cancellationSummary(policy, true, now)).toEqual({ text: "Free cancellation until 5 Jan", tone: "free" });
+    expect(cancellationSummary(policy, true, now, "UTC")).toEqual({ text: "Free cancellation until 5 Jan", tone: "free" });
+  });
+
+  it("dates the deadline in the advisor's time zone, as the rate sheet does", () => {
+    // 03:00 UTC on 6 Jan is still 5 Jan, 22:00 in New York: "until 6 Jan" would promise a day too many.
+    const policy = { refundable: true, deadlines: [{ from: "2027-01-06T03:00:00.000Z", amountMinor: 5425, currency: "USD" }] };
+    expect(cancellationSummary(policy, true, now, "America/New_York").text).toBe("Free cancellation until 5 Jan");
+    expect(cancellationSummary(policy, true, now, "Asia/Tokyo").text).toBe("Free cancellation until 6 Jan");
   });
 
   it("says non-refundable for a non-refundable rate or policy", () => {

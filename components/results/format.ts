@@ -55,6 +55,16 @@ export function formatDuration(minutes: number): string {
   return m === 0 ? `${h}h` : `${h}h ${m}m`;
 }
 
+const deadlineDays = new Map<string, Intl.DateTimeFormat>();
+
+/** A deadline (an instant) as its day in `timeZone`, the advisor's own by default, as the rate sheet shows it. */
+function deadlineDay(d: Date, timeZone?: string): string {
+  const key = timeZone ?? "";
+  let f = deadlineDays.get(key);
+  if (!f) deadlineDays.set(key, (f = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone })));
+  return f.format(d);
+}
+
 /**
  * One line on when cancelling costs money. The first deadline with an amount above zero is when
  * charges start: free until then. Withheld deadlines are disclosed at price-check.
@@ -63,6 +73,7 @@ export function cancellationSummary(
   policy: CancellationPolicy | null | undefined,
   refundable: boolean,
   now: Date = new Date(),
+  timeZone?: string,
 ): { text: string; tone: "free" | "charged" | "unknown" } {
   if (!refundable || policy?.refundable === false) return { text: "Non-refundable", tone: "charged" };
   if (!policy) return { text: "Cancellation terms at price-check", tone: "unknown" };
@@ -73,7 +84,7 @@ export function cancellationSummary(
   const from = new Date(charged.from);
   if (Number.isNaN(from.getTime())) return { text: "Cancellation terms at price-check", tone: "unknown" };
   if (from.getTime() <= now.getTime()) return { text: "Cancellation charges apply now", tone: "charged" };
-  return { text: `Free cancellation until ${dayMonth.format(from)}`, tone: "free" };
+  return { text: `Free cancellation until ${deadlineDay(from, timeZone)}`, tone: "free" };
 }
 
 const BOARD_LABELS: Record<string, string> = {

@@ -10,6 +10,9 @@ import { ResultCard, type CardContext } from "./result-cards";
 import { SearchProgress } from "./search-progress";
 import { groupRows, type ResultRow } from "./types";
 
+// Cancellation deadlines are dated in the advisor's zone: pin one so the expected days hold anywhere.
+process.env.TZ = "UTC";
+
 vi.mock("next/navigation", () => ({ useRouter: () => ({ push: vi.fn(), prefetch: vi.fn() }), usePathname: () => "/search" }));
 
 const parse = (rows: unknown[]): ResultRow[] => rows.map((r) => resultRowSchema.parse(r));
@@ -116,6 +119,30 @@ describe("FlightCard", () => {
     expect(select).toHaveAttribute("href", expect.stringMatching(new RegExp(`^/checkout/${row.rateQuoteId}\\?type=flight&.*sid=srch_1`)));
     fireEvent.click(select);
     expect(sessionStorage.getItem(`agency-desk:selected-rate:${row.rateQuoteId}`)).toContain(row.rateQuoteId);
+  });
+
+  it("does not call a refundable fare non-refundable because a fee already applies", () => {
+    // The sandbox's refundable fares: 10% from the moment of the search, the full price from departure.
+    const base = fixtures.flightRows[0]!;
+    const row = {
+      ...base,
+      refundable: true,
+      summary: {
+        ...base.summary,
+        cancellationPolicy: {
+          refundable: true,
+          deadlines: [
+            { from: "2026-11-22T02:11:49.874Z", amountMinor: 14956, currency: "USD" },
+            { from: "2099-01-10T06:25:00.000Z", amountMinor: 149556, currency: "USD" },
+          ],
+        },
+      },
+    };
+    const [group] = groupRows(parse([row]));
+    render(<ResultCard group={group!} ctx={ctx(flightCriteria)} thumbnail={{ state: "none" }} selected={false} onSelect={() => {}} />);
+    const card = screen.getByRole("article", { name: /Coral Air/ });
+    expect(card).not.toHaveTextContent("Non-refundable");
+    expect(card).toHaveTextContent("Cancellation charges apply now");
   });
 });
 

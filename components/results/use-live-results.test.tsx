@@ -91,6 +91,31 @@ describe("useLiveResults", () => {
     expect(fetchMock.mock.calls.some((c) => String(c[0]).includes("limit=1&"))).toBe(false);
   });
 
+  it("says what a re-read brought when it starts as a next page lands with more late arrivals", async () => {
+    // Page 2 is read after 2 rates arrived late on page 1's hotels: the pages are re-read at once.
+    let page1Reads = 0;
+    let page2Reads = 0;
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), "http://desk.test");
+      if (url.searchParams.get("limit") === "1") return envelope([first], sessionAt("partial", 1, page2Reads > 0 ? 2 : 0));
+      if (url.searchParams.get("cursor") === "cursor-2") {
+        page2Reads++;
+        return envelope([third], sessionAt("partial", 1, 2), "cursor-3");
+      }
+      page1Reads++;
+      return page1Reads === 1
+        ? envelope([first, second], sessionAt("partial", 1, 0))
+        : envelope([first, lateRow, { ...lateRow, _id: "row_late_2" }, second], sessionAt("partial", 1, 2));
+    });
+    vi.stubGlobal("fetch", fetchMock);
+    const { result } = renderHook(() => useLiveResults("srch_5", "hotel"), { wrapper });
+    await waitFor(() => expect(result.current.hasNextPage).toBe(true));
+    result.current.fetchNextPage();
+    await waitFor(() => expect(result.current.rowCount).toBe(5), { timeout: 5000 });
+    expect(page1Reads).toBe(2);
+    await waitFor(() => expect(result.current.announcement).toBe("2 more rates arrived from slower sources"));
+  });
+
   it("reports an expired search", async () => {
     vi.stubGlobal(
       "fetch",

@@ -119,7 +119,6 @@ export function useLiveResults(searchId: string, productType: string): LiveResul
 
   // Re-read when the pages are behind the session (spaced, never two at once).
   const lastRereadAt = useRef(0);
-  const countsBefore = useRef<Counts | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const { refetch, isFetching, isFetchingNextPage } = results;
   const reason = results.isSuccess ? rereadReason(pageMetas, session) : null;
@@ -133,19 +132,17 @@ export function useLiveResults(searchId: string, productType: string): LiveResul
       return () => clearTimeout(t);
     }
     lastRereadAt.current = now;
-    countsBefore.current = { products: groups.length, rows: rowCount };
-    void refetch({ cancelRefetch: false });
-  }, [reason, isFetching, refetch, groups.length, rowCount, tick]);
-
-  // Announce what a re-read brought once it has landed.
-  const refetchDone = results.isSuccess && !results.isRefetching;
-  useEffect(() => {
-    const before = countsBefore.current;
-    if (!before || !refetchDone) return;
-    countsBefore.current = null;
-    const message = arrivalMessage(before, { products: groups.length, rows: rowCount }, productType);
-    if (message) setAnnouncement(message);
-  }, [refetchDone, groups.length, rowCount, productType]);
+    const before: Counts = { products: groups.length, rows: rowCount };
+    // Announce what the re-read brought once it has landed (from its own answer: a re-read that
+    // starts in the same render as a page lands would otherwise be taken as already done).
+    void refetch({ cancelRefetch: false }).then((r) => {
+      if (r.isError || !r.data) return;
+      const rows = r.data.pages.flatMap((p) => p.rows);
+      const after: Counts = { products: new Set(rows.map((row) => row.canonicalProductId)).size, rows: rows.length };
+      const message = arrivalMessage(before, after, productType);
+      if (message) setAnnouncement(message);
+    });
+  }, [reason, isFetching, refetch, groups.length, rowCount, tick, productType]);
 
   // "Show more" during a re-read waits for it: starting the next page would cancel the re-read.
   const [moreQueued, setMoreQueued] = useState(false);
