@@ -44,6 +44,11 @@ const day = (iso: string) => {
 };
 
 describe("DateRangeField — hotel stay", () => {
+  it("names its group after its label", () => {
+    render(<DateRangeField today={TODAY} label="Stay" value={{}} onChange={() => {}} />);
+    expect(screen.getByRole("group", { name: "Stay" })).toBeInTheDocument();
+  });
+
   it("shows the nights of a valid stay and no error", () => {
     render(<Harness initial={{ checkIn: "2026-03-12", checkOut: "2026-03-15" }} />);
     expect(screen.getByTestId("nights")).toHaveTextContent("3 nights");

@@ -166,12 +166,17 @@ export function DateRangeField({
   return (
     <fieldset
       className={cn("space-y-2", className)}
+      // The heading shares a row with the nights, so it is not the fieldset's first-child legend.
+      // A single date's input already carries the same label.
+      aria-labelledby={range ? `${id}-legend` : undefined}
       onBlur={(e) => {
         if (onBlur && !e.currentTarget.contains(e.relatedTarget as Node | null)) onBlur();
       }}
     >
       <div className="flex items-baseline justify-between gap-3">
-        <legend className="text-sm font-medium text-slate-800">{label ?? (range ? "Stay" : "Date")}</legend>
+        <span id={`${id}-legend`} className="text-sm font-medium text-slate-800">
+          {label ?? (range ? "Stay" : "Date")}
+        </span>
         {nightsText ? (
           <span className="text-[0.8125rem] font-medium text-slate-600" aria-live="polite" data-testid="nights">
             {nightsText}

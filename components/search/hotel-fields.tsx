@@ -3,7 +3,7 @@
 import { ChevronDown, SlidersHorizontal } from "lucide-react";
 import { useId, useState } from "react";
 import { Button as AriaButton, Checkbox, CheckboxGroup, Disclosure, DisclosurePanel, Heading, Label, Text } from "react-aria-components";
-import { Controller, useController, useWatch } from "react-hook-form";
+import { Controller, useController, useFormState, useWatch } from "react-hook-form";
 import { cn } from "@/components/ui/cn";
 import { Field, inputClasses } from "@/components/ui/field";
 import type { HotelCriteria, Near, PropertyType, RateMode } from "@/lib/search/criteria";
@@ -44,6 +44,14 @@ export function HotelFields({ form, today }: FieldsProps<HotelCriteria>) {
   const extras = useWatch({ control, name: ["near", "propertyTypes", "query", "rateMode"] });
   const active = activeHotelOptions({ near: extras[0], propertyTypes: extras[1] ?? [], query: extras[2] ?? "", rateMode: extras[3] ?? "" });
   const [open, setOpen] = useState(active > 0);
+  // A refused option (by the form or the BFF) opens the panel, so its sentence is seen and its field focused.
+  const { errors } = useFormState({ control, name: ["near", "propertyTypes", "query", "rateMode"] });
+  const extrasInvalid = !!(errors.near || errors.propertyTypes || errors.query || errors.rateMode);
+  const [wasInvalid, setWasInvalid] = useState(extrasInvalid);
+  if (extrasInvalid !== wasInvalid) {
+    setWasInvalid(extrasInvalid);
+    if (extrasInvalid) setOpen(true);
+  }
 
   return (
     <>

@@ -113,6 +113,16 @@ describe("OccupancyEditor — hotels", () => {
   });
 });
 
+describe("OccupancyEditor — accessibility", () => {
+  it("names its group after the legend and describes it with the error", () => {
+    render(<OccupancyEditor productType="flight" legend="Passengers" value={[room(2)]} onChange={() => {}} error="At most 8 adults." />);
+    expect(screen.getByRole("group", { name: "Passengers" })).toHaveAccessibleDescription("At most 8 adults.");
+    cleanup();
+    render(<Harness initial={[room(2)]} />);
+    expect(screen.getByRole("group", { name: "Rooms and guests" })).toBeInTheDocument();
+  });
+});
+
 describe("OccupancyEditor — other products", () => {
   it("edits one party of 1..8 adults and 0..6 children, without rooms", async () => {
     const user = userEvent.setup();

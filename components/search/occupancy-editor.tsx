@@ -38,6 +38,7 @@ export function OccupancyEditor({ value, onChange, productType, onBlur, error, l
   const hotel = productType === "hotel";
   const entries = value.length > 0 ? value : [{ adults: 1, childrenAges: [] }];
   const errorId = useId();
+  const legendId = useId();
 
   const update = (index: number, entry: OccupancyEntry) => onChange(entries.map((e, i) => (i === index ? entry : e)));
   const addRoom = () => onChange([...entries, { adults: Math.min(2, limits.maxAdults), childrenAges: [] }]);
@@ -46,13 +47,17 @@ export function OccupancyEditor({ value, onChange, productType, onBlur, error, l
   return (
     <fieldset
       className={cn("space-y-3", className)}
+      // The heading shares a row with the summary, so it is not the fieldset's first-child legend.
+      aria-labelledby={legendId}
       aria-describedby={error ? errorId : undefined}
       onBlur={(e) => {
         if (onBlur && !e.currentTarget.contains(e.relatedTarget as Node | null)) onBlur();
       }}
     >
       <div className="flex items-baseline justify-between gap-3">
-        <legend className="text-sm font-medium text-slate-800">{legend ?? (hotel ? "Rooms and guests" : "Travellers")}</legend>
+        <span id={legendId} className="text-sm font-medium text-slate-800">
+          {legend ?? (hotel ? "Rooms and guests" : "Travellers")}
+        </span>
         <p className="text-[0.8125rem] text-slate-500" aria-live="polite" data-testid="occupancy-summary">
           {occupancySummary(entries, productType)}
         </p>

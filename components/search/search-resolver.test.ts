@@ -83,6 +83,7 @@ describe("validateCriteria", () => {
     ["flight without a departure date", flight({ departDate: "" }), "departDate", "Choose a departure date."],
     ["flight departing in the past", flight({ departDate: "2026-11-01" }), "departDate", "The departure date can't be in the past."],
     ["flight returning before departing", flight({ returnDate: "2026-11-30" }), "returnDate", "The return date can't be before the departure date."],
+    ["return flight without a return date", flight({ returnDate: "" }), "returnDate", "Choose a return date."],
     [
       "multi-city slice without origin",
       flight({ trip: "multi", slices: [{ origin: lhr, destination: jfk, date: "2026-12-01" }, { origin: jfk, destination: lhr, date: "2026-12-05" }, { origin: null, destination: lhr, date: "2026-12-09" }] }),
@@ -108,6 +109,7 @@ describe("validateCriteria", () => {
       "Give the drop-off address's coordinates as latitude,longitude — for example 41.3851,2.1734.",
     ],
     ["transfer pickup typed, not picked", transfer({ pickup: { kind: "text", name: "Heathrow" } }), "pickup", "Choose the pickup airport or hotel from the list, or type an airport's 3-letter code."],
+    ["transfer to the same airport", transfer({ dropoff: lhr }), "dropoff", "The drop-off must differ from the pickup."],
     ["transfer without a pickup time", transfer({ pickupAt: "" }), "pickupAt", "Choose the pickup date and time."],
     ["transfer pickup in the past", transfer({ pickupAt: "2026-11-20T11:59" }), "pickupAt", "The pickup must be in the future."],
     ["transfer return before pickup", transfer({ returnAt: "2026-12-01T14:30" }), "returnAt", "The return must be after the pickup."],
@@ -169,6 +171,12 @@ describe("searchResolver", () => {
 });
 
 describe("detailsToFields", () => {
+  it("says the service's same-point refusal in the advisor's words", () => {
+    expect(detailsToFields("transfer", [{ path: "dropoffLocation", message: "Must differ from pickupLocation." }]).fields).toEqual({
+      dropoff: "The drop-off must differ from the pickup.",
+    });
+  });
+
   it("places the BFF's details on fields and keeps the rest for the form", () => {
     expect(
       detailsToFields("hotel", [

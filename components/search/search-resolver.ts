@@ -1,5 +1,5 @@
 import { set, type FieldErrors, type FieldValues, type Resolver } from "react-hook-form";
-import { parseLatLng, toSearchRequest, type CriteriaOf, type Place, type SearchCriteria, type SearchProductType } from "@/lib/search/criteria";
+import { parseLatLng, toSearchRequest, transferLocation, type CriteriaOf, type Place, type SearchCriteria, type SearchProductType } from "@/lib/search/criteria";
 import { searchCreateRequestSchema } from "@/lib/tds/schemas";
 import { daysBetween, dateError, MAX_NIGHTS, parseIsoDate } from "./search-limits";
 
@@ -77,6 +77,7 @@ const REQUIRED: Record<string, string> = {
 };
 
 const AIRPORT_CODE = "Choose an airport from the list, or type its 3-letter code (such as LHR).";
+const SAME_TRANSFER_POINT = "The drop-off must differ from the pickup.";
 
 const asSentence = (s: string) => {
   const t = s.trim();
@@ -123,6 +124,7 @@ export function messageFor(productType: SearchProductType, field: string, issue:
     case "pickup":
     case "dropoff":
       if (/Required/.test(msg)) return field === "pickup" ? REQUIRED["transfer.pickup"]! : REQUIRED["transfer.dropoff"]!;
+      if (/differ from pickupLocation/i.test(msg)) return SAME_TRANSFER_POINT;
       break;
     case "pickupAt":
     case "returnAt":
@@ -201,6 +203,8 @@ export function clientRules(values: SearchCriteria, rules: SearchRules): Record<
       } else {
         put("departDate", dateError(values.departDate, today, "The departure date"));
         if (values.trip === "return") {
+          // The service takes a flight without checkOut as one-way: a return trip needs its date.
+          if (!values.returnDate) put("returnDate", REQUIRED["flight.returnDate"]!);
           put("returnDate", dateError(values.returnDate, today, "The return date"));
           if (values.departDate && values.returnDate && values.returnDate < values.departDate) {
             put("returnDate", "The return date can't be before the departure date.");
@@ -228,6 +232,10 @@ export function clientRules(values: SearchCriteria, rules: SearchRules): Record<
           put(field, `A ${where} must be an airport, a hotel or an address.`);
         }
       }
+      // The service refuses a ride that drops off where it picks up.
+      const from = transferLocation(values.pickup);
+      const to = transferLocation(values.dropoff);
+      if (from?.code && to && from.type === to.type && from.code.toUpperCase() === to.code.toUpperCase()) put("dropoff", SAME_TRANSFER_POINT);
       const pickupAt = values.pickupAt ? localDateTime(values.pickupAt) : null;
       if (values.pickupAt && !pickupAt) put("pickupAt", "Enter a pickup date and time.");
       if (pickupAt) {

@@ -154,6 +154,26 @@ describe("SearchWorkspace – tabs", () => {
     expect(screen.getByRole("combobox", { name: "Destination" })).toHaveValue("Somewhere");
   });
 
+  it("keeps a hotel's rooms when the advisor only looks at another tab, and carries a changed party back", async () => {
+    installFetch();
+    const user = userEvent.setup();
+    renderWorkspace("type=hotel&pax=2-5,2");
+    await screen.findByRole("tab", { name: "Hotels" });
+    expect(screen.getByTestId("occupancy-summary")).toHaveTextContent("2 rooms · 4 adults · 1 child");
+
+    await user.click(screen.getByRole("tab", { name: "Flights" }));
+    expect(screen.getByTestId("occupancy-summary")).toHaveTextContent("4 adults · 1 child");
+    await user.click(screen.getByRole("tab", { name: "Activities" }));
+    await user.click(screen.getByRole("tab", { name: "Hotels" }));
+    expect(screen.getByTestId("occupancy-summary")).toHaveTextContent("2 rooms · 4 adults · 1 child");
+    expect(screen.getByLabelText("Age of child 1 in room 1")).toHaveValue("5");
+
+    await user.click(screen.getByRole("tab", { name: "Activities" }));
+    await user.click(screen.getByRole("button", { name: "More adults" }));
+    await user.click(screen.getByRole("tab", { name: "Hotels" }));
+    expect(screen.getByTestId("occupancy-summary")).toHaveTextContent("1 room · 5 adults · 1 child");
+  });
+
   it("shows a sentence and a retry when the products on sale cannot be loaded", async () => {
     let fail = true;
     vi.stubGlobal(
@@ -226,6 +246,30 @@ describe("SearchWorkspace – hotel form", () => {
     expect(screen.getByText("Choose a check-in date.")).toBeInTheDocument();
     expect(searches).toHaveLength(0);
     await waitFor(() => expect(screen.getByRole("combobox", { name: "Destination" })).toHaveFocus());
+  });
+
+  it("opens More options when one of its fields is refused, so the advisor sees why", async () => {
+    const { searches } = installFetch();
+    const user = userEvent.setup();
+    renderWorkspace(`type=hotel&to=city:2643743%7CLondon%7CGB&in=${inDays(5)}&out=${inDays(8)}&near=51.5,-0.12,60`);
+    await screen.findByRole("tab", { name: "Hotels" });
+    const more = screen.getByRole("button", { name: /^More options/ });
+    expect(more).toHaveAttribute("aria-expanded", "true");
+    await user.click(more);
+    expect(more).toHaveAttribute("aria-expanded", "false");
+
+    await user.click(screen.getByRole("button", { name: "Search hotels" }));
+    const error = await screen.findByText("Latitude is -90 to 90, longitude -180 to 180, and the radius 0.5 to 50 km.");
+    expect(searches).toHaveLength(0);
+    expect(more).toHaveAttribute("aria-expanded", "true");
+    expect(error).toBeVisible();
+    await waitFor(() => expect(screen.getByLabelText("Latitude")).toHaveFocus());
+
+    // Fixing the value keeps the panel open while the advisor types.
+    await user.clear(screen.getByLabelText("Radius (km)"));
+    await user.type(screen.getByLabelText("Radius (km)"), "5");
+    expect(screen.queryByText(/radius 0.5 to 50 km\.$/)).not.toBeInTheDocument();
+    expect(more).toHaveAttribute("aria-expanded", "true");
   });
 
   it("puts a BFF validation_error on its field and keeps every value", async () => {

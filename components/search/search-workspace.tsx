@@ -14,6 +14,7 @@ import { apiGet } from "@/lib/api-client";
 import {
   criteriaQuery,
   emptyCriteria,
+  encodeOccupancy,
   parseCriteria,
   SEARCH_PRODUCT_TYPES,
   type CriteriaOf,
@@ -116,10 +117,13 @@ export function SearchWorkspace({ initialCriteria, sid, currency, market, today 
     if (next === shown) return;
     const current = valuesRef.current?.();
     const base = drafts[next] ?? emptyCriteria(next, market);
+    // The party comes along, unless it is still the one this tab gave: then the tab keeps its own
+    // rooms (a hotel's rooms would otherwise merge into one after a look at another tab).
+    const sameParty = !!current && encodeOccupancy(fitOccupancy(base.occupancy, current.productType)) === encodeOccupancy(current.occupancy);
     setDrafts({
       ...drafts,
       ...(current ? { [current.productType]: current } : {}),
-      [next]: current ? ({ ...base, occupancy: fitOccupancy(current.occupancy, next) } as SearchCriteria) : base,
+      [next]: current && !sameParty ? ({ ...base, occupancy: fitOccupancy(current.occupancy, next) } as SearchCriteria) : base,
     });
     setActive(next);
     const params = new URLSearchParams({ type: next });
