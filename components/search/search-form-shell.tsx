@@ -12,7 +12,7 @@ import { AlertIcon } from "@/components/ui/icons";
 import { ApiError } from "@/lib/api-client";
 import type { CriteriaOf, Place, SearchCriteria, SearchProductType } from "@/lib/search/criteria";
 import type { DestinationChoice } from "./destination-combobox";
-import { detailsToFields, searchResolver, type SearchRules } from "./search-resolver";
+import { detailsToFields, searchResolver, type FormWants, type SearchRules } from "./search-resolver";
 
 export type RunSearchMutation = UseMutationResult<{ searchId: string; criteria: SearchCriteria }, Error, SearchCriteria>;
 
@@ -65,10 +65,12 @@ export function ProductForm<T extends SearchProductType>({
   running: boolean;
   /** Lets the page read the values when the advisor switches tabs. */
   valuesRef: RefObject<(() => SearchCriteria) | null>;
-  children: (form: UseFormReturn<CriteriaOf<T>>) => ReactNode;
+  children: (form: UseFormReturn<CriteriaOf<T>>, wants: FormWants) => ReactNode;
   footer?: ReactNode;
 }) {
-  const resolver = useMemo(() => searchResolver<T>(rules), [rules]);
+  // One object for the form's life: the fields set what they want, the resolver reads it on submit.
+  const [wants] = useState<FormWants>({});
+  const resolver = useMemo(() => searchResolver<T>(rules, wants), [rules, wants]);
   const form = useForm<CriteriaOf<T>>({
     defaultValues: defaultValues as DefaultValues<CriteriaOf<T>>,
     resolver,
@@ -112,7 +114,7 @@ export function ProductForm<T extends SearchProductType>({
 
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} aria-label={`${LABELS[productType]} search`} aria-busy={running || undefined}>
-      <div className="space-y-6">{children(form)}</div>
+      <div className="space-y-6">{children(form, wants)}</div>
 
       {rootError ? <Callout title={rootError} className="mt-6" /> : null}
       {failure ? (

@@ -7,6 +7,12 @@ import { daysBetween, dateError, MAX_NIGHTS, parseIsoDate } from "./search-limit
 // the form lets through the BFF accepts, plus the date rules the service checks on its own clock.
 // Each problem lands on the form field that produced it, as a sentence for the advisor.
 
+/**
+ * What the form asks for that its values cannot say: a transfer's "Return journey" switch is on
+ * (an empty return time would otherwise quietly price one way). Set by the fields, read on submit.
+ */
+export type FormWants = { transferReturn?: boolean };
+
 export type SearchRules = {
   currency: string;
   market: string;
@@ -151,7 +157,7 @@ const localDateTime = (value: string): Date | null => {
 };
 
 /** The rules the service enforces on its clock and the form's own shape rules, as field → sentence. */
-export function clientRules(values: SearchCriteria, rules: SearchRules): Record<string, string> {
+export function clientRules(values: SearchCriteria, rules: SearchRules, wants: FormWants = {}): Record<string, string> {
   const out: Record<string, string> = {};
   const put = (field: string, message: string | null) => {
     if (message && !out[field]) out[field] = message;
@@ -236,6 +242,7 @@ export function clientRules(values: SearchCriteria, rules: SearchRules): Record<
       const from = transferLocation(values.pickup);
       const to = transferLocation(values.dropoff);
       if (from?.code && to && from.type === to.type && from.code.toUpperCase() === to.code.toUpperCase()) put("dropoff", SAME_TRANSFER_POINT);
+      if (wants.transferReturn && !values.returnAt) put("returnAt", "Choose the return date and time, or turn off Return journey.");
       const pickupAt = values.pickupAt ? localDateTime(values.pickupAt) : null;
       if (values.pickupAt && !pickupAt) put("pickupAt", "Enter a pickup date and time.");
       if (pickupAt) {
@@ -263,8 +270,8 @@ const airportOf = (p: Place) =>
 /* ---------------------------------------------------------------------------- resolver */
 
 /** Every problem of the criteria as field → sentence (empty when the search can run). */
-export function validateCriteria(values: SearchCriteria, rules: SearchRules): Record<string, string> {
-  const errors = clientRules(values, rules);
+export function validateCriteria(values: SearchCriteria, rules: SearchRules, wants: FormWants = {}): Record<string, string> {
+  const errors = clientRules(values, rules, wants);
   const body = { ...toSearchRequest(values), currency: rules.currency, market: rules.market };
   const parsed = searchCreateRequestSchema.safeParse(body);
   if (!parsed.success) {
@@ -289,9 +296,9 @@ export function toFieldErrors<T extends FieldValues>(flat: Record<string, string
   return errors as FieldErrors<T>;
 }
 
-export function searchResolver<T extends SearchProductType>(rules: SearchRules): Resolver<CriteriaOf<T>> {
+export function searchResolver<T extends SearchProductType>(rules: SearchRules, wants: FormWants = {}): Resolver<CriteriaOf<T>> {
   return (values) => {
-    const flat = validateCriteria(values as SearchCriteria, rules);
+    const flat = validateCriteria(values as SearchCriteria, rules, wants);
     if (Object.keys(flat).length === 0) return { values, errors: {} };
     return { values: {}, errors: toFieldErrors<CriteriaOf<T>>(flat) };
   };

@@ -453,6 +453,23 @@ describe("SearchWorkspace – transfer form", () => {
     });
   });
 
+  it("with Return journey on, an empty return time is refused, not priced one way; turning it off searches one way", async () => {
+    const { searches } = installFetch();
+    const user = userEvent.setup();
+    renderWorkspace(`type=transfer&at=${inDays(4)}T09:30&from=airport:LHR%7CHeathrow%7CGB&to=address:51.5138,-0.0984%7COffice`);
+    await screen.findByRole("tab", { name: "Transfers" });
+    await user.click(screen.getByRole("switch", { name: "Return journey" }));
+    await user.click(screen.getByRole("button", { name: "Search transfers" }));
+    expect(await screen.findByText("Choose the return date and time, or turn off Return journey.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText("Return date and time")).toHaveFocus());
+    expect(searches).toHaveLength(0);
+
+    await user.click(screen.getByRole("switch", { name: "Return journey" }));
+    await user.click(screen.getByRole("button", { name: "Search transfers" }));
+    await waitFor(() => expect(searches).toHaveLength(1));
+    expect(searches[0]).not.toHaveProperty("returnAt");
+  });
+
   it("a hotel pickup offers hotels only and sends the canonicalId", async () => {
     const { searches } = installFetch();
     const user = userEvent.setup();

@@ -265,7 +265,7 @@ function FormFor({
     case "transfer":
       return (
         <ProductForm productType="transfer" defaultValues={defaults as CriteriaOf<"transfer">} footer={footer} {...common}>
-          {(form) => <TransferFields form={form} today={today} />}
+          {(form, wants) => <TransferFields form={form} today={today} wants={wants} />}
         </ProductForm>
       );
   }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Switch } from "react-aria-components";
 import { Controller, useController, useWatch, type UseFormReturn } from "react-hook-form";
 import { cn } from "@/components/ui/cn";
@@ -9,6 +9,7 @@ import type { Place, TransferCriteria } from "@/lib/search/criteria";
 import { BrowseDestinations } from "./activity-fields";
 import { DestinationCombobox, type DestinationChoice } from "./destination-combobox";
 import { OccupancyEditor } from "./occupancy-editor";
+import type { FormWants } from "./search-resolver";
 import { ErrorText, SegmentedRadio, placeChoice, toOptionalInt, typedPlace, type FieldsProps } from "./search-form-shell";
 
 type PointType = "airport" | "hotel" | "address";
@@ -29,10 +30,14 @@ const pointTypeOf = (p: Place | null, fallback: PointType): PointType => {
   return fallback;
 };
 
-export function TransferFields({ form, today }: FieldsProps<TransferCriteria>) {
+export function TransferFields({ form, today, wants }: FieldsProps<TransferCriteria> & { wants?: FormWants }) {
   const { control } = form;
   const returnAt = useController({ control, name: "returnAt" });
   const [withReturn, setWithReturn] = useState(!!returnAt.field.value);
+  // With the switch on, an empty return time is refused rather than priced as one way.
+  useEffect(() => {
+    if (wants) wants.transferReturn = withReturn;
+  }, [wants, withReturn]);
   const passengers = useWatch({ control, name: "passengers" });
 
   return (
@@ -79,6 +84,7 @@ export function TransferFields({ form, today }: FieldsProps<TransferCriteria>) {
             isSelected={withReturn}
             onChange={(on) => {
               setWithReturn(on);
+              if (wants) wants.transferReturn = on;
               if (!on) returnAt.field.onChange("");
             }}
             className="group flex cursor-default items-center gap-3 text-sm font-medium text-slate-800"
