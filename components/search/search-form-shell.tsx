@@ -2,7 +2,7 @@
 
 import type { UseMutationResult } from "@tanstack/react-query";
 import { Search } from "lucide-react";
-import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
+import { useEffect, useMemo, useRef, useState, type Dispatch, type ReactNode, type RefObject, type SetStateAction } from "react";
 import { Label, Radio, RadioGroup, Text } from "react-aria-components";
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
 import { Button } from "@/components/ui/button";
@@ -12,7 +12,7 @@ import { AlertIcon } from "@/components/ui/icons";
 import { ApiError } from "@/lib/api-client";
 import type { CriteriaOf, Place, SearchCriteria, SearchProductType } from "@/lib/search/criteria";
 import type { DestinationChoice } from "./destination-combobox";
-import { detailsToFields, searchResolver, type FormWants, type SearchRules } from "./search-resolver";
+import { detailsToFields, initialWants, searchResolver, type FormWants, type SearchRules } from "./search-resolver";
 
 export type RunSearchMutation = UseMutationResult<{ searchId: string; criteria: SearchCriteria }, Error, SearchCriteria>;
 
@@ -65,13 +65,14 @@ export function ProductForm<T extends SearchProductType>({
   running: boolean;
   /** Lets the page read the values when the advisor switches tabs. */
   valuesRef: RefObject<(() => SearchCriteria) | null>;
-  children: (form: UseFormReturn<CriteriaOf<T>>, wants: FormWants) => ReactNode;
+  children: (form: UseFormReturn<CriteriaOf<T>, FormWants>, setWants: Dispatch<SetStateAction<FormWants>>) => ReactNode;
   footer?: ReactNode;
 }) {
-  // One object for the form's life: the fields set what they want, the resolver reads it on submit.
-  const [wants] = useState<FormWants>({});
-  const resolver = useMemo(() => searchResolver<T>(rules, wants), [rules, wants]);
-  const form = useForm<CriteriaOf<T>>({
+  // What the fields want beyond their values (the resolver's context).
+  const [wants, setWants] = useState<FormWants>(() => initialWants(defaultValues));
+  const resolver = useMemo(() => searchResolver<T>(rules), [rules]);
+  const form = useForm<CriteriaOf<T>, FormWants>({
+    context: wants,
     defaultValues: defaultValues as DefaultValues<CriteriaOf<T>>,
     resolver,
     mode: "onSubmit",
@@ -114,7 +115,7 @@ export function ProductForm<T extends SearchProductType>({
 
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} aria-label={`${LABELS[productType]} search`} aria-busy={running || undefined}>
-      <div className="space-y-6">{children(form, wants)}</div>
+      <div className="space-y-6">{children(form, setWants)}</div>
 
       {rootError ? <Callout title={rootError} className="mt-6" /> : null}
       {failure ? (

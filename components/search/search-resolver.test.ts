@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { emptyCriteria, type Place, type SearchCriteria } from "@/lib/search/criteria";
-import { detailsToFields, fieldForPath, searchResolver, validateCriteria } from "./search-resolver";
+import { detailsToFields, fieldForPath, initialWants, searchResolver, validateCriteria } from "./search-resolver";
 
 const rules = { currency: "USD", market: "US", today: "2026-11-20", now: () => new Date(2026, 10, 20, 12, 0) };
 
@@ -167,6 +167,22 @@ describe("searchResolver", () => {
     const values = hotel() as Parameters<typeof resolve>[0];
     const result = await resolve(values, undefined, { fields: {}, shouldUseNativeValidation: false });
     expect(result).toEqual({ values, errors: {} });
+  });
+});
+
+describe("a transfer's Return journey", () => {
+  it("with the switch on, an empty return time is refused; off, the ride is one way", () => {
+    const message = "Choose the return date and time, or turn off Return journey.";
+    expect(validateCriteria(transfer(), rules, { transferReturn: true })).toEqual({ returnAt: message });
+    expect(validateCriteria(transfer(), rules, { transferReturn: false })).toEqual({});
+    expect(validateCriteria(transfer({ returnAt: "2026-12-05T10:00" }), rules, { transferReturn: true })).toEqual({});
+  });
+
+  it("a form opened with a return time has the switch on, so clearing the time is refused", () => {
+    const opened = transfer({ returnAt: "2026-12-05T10:00" });
+    expect(initialWants(opened)).toEqual({ transferReturn: true });
+    expect(initialWants(transfer())).toEqual({ transferReturn: false });
+    expect(Object.keys(validateCriteria({ ...opened, returnAt: "" } as SearchCriteria, rules, initialWants(opened)))).toEqual(["returnAt"]);
   });
 });
 

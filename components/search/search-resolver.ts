@@ -296,8 +296,12 @@ export function toFieldErrors<T extends FieldValues>(flat: Record<string, string
   return errors as FieldErrors<T>;
 }
 
-export function searchResolver<T extends SearchProductType>(rules: SearchRules, wants: FormWants = {}): Resolver<CriteriaOf<T>> {
-  return (values) => {
+/** What a form wants when it opens on these values (a return time given means the switch is on). */
+export const initialWants = (values: SearchCriteria): FormWants => ({ transferReturn: values.productType === "transfer" && !!values.returnAt });
+
+/** The form's resolver; its context is the form's `FormWants`. */
+export function searchResolver<T extends SearchProductType>(rules: SearchRules): Resolver<CriteriaOf<T>, FormWants> {
+  return (values, wants) => {
     const flat = validateCriteria(values as SearchCriteria, rules, wants);
     if (Object.keys(flat).length === 0) return { values, errors: {} };
     return { values: {}, errors: toFieldErrors<CriteriaOf<T>>(flat) };

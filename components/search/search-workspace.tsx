@@ -265,7 +265,7 @@ function FormFor({
     case "transfer":
       return (
         <ProductForm productType="transfer" defaultValues={defaults as CriteriaOf<"transfer">} footer={footer} {...common}>
-          {(form, wants) => <TransferFields form={form} today={today} wants={wants} />}
+          {(form, setWants) => <TransferFields form={form} today={today} setWants={setWants} />}
         </ProductForm>
       );
   }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useState } from "react";
+import { useId, useState, type Dispatch, type SetStateAction } from "react";
 import { Switch } from "react-aria-components";
 import { Controller, useController, useWatch, type UseFormReturn } from "react-hook-form";
 import { cn } from "@/components/ui/cn";
@@ -30,14 +30,10 @@ const pointTypeOf = (p: Place | null, fallback: PointType): PointType => {
   return fallback;
 };
 
-export function TransferFields({ form, today, wants }: FieldsProps<TransferCriteria> & { wants?: FormWants }) {
+export function TransferFields({ form, today, setWants }: FieldsProps<TransferCriteria> & { setWants?: Dispatch<SetStateAction<FormWants>> }) {
   const { control } = form;
   const returnAt = useController({ control, name: "returnAt" });
   const [withReturn, setWithReturn] = useState(!!returnAt.field.value);
-  // With the switch on, an empty return time is refused rather than priced as one way.
-  useEffect(() => {
-    if (wants) wants.transferReturn = withReturn;
-  }, [wants, withReturn]);
   const passengers = useWatch({ control, name: "passengers" });
 
   return (
@@ -84,7 +80,8 @@ export function TransferFields({ form, today, wants }: FieldsProps<TransferCrite
             isSelected={withReturn}
             onChange={(on) => {
               setWithReturn(on);
-              if (wants) wants.transferReturn = on;
+              // With the switch on, an empty return time is refused rather than priced as one way.
+              setWants?.((w) => ({ ...w, transferReturn: on }));
               if (!on) returnAt.field.onChange("");
             }}
             className="group flex cursor-default items-center gap-3 text-sm font-medium text-slate-800"
