@@ -2,7 +2,7 @@
 
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Compass, MapPin, X } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import {
   Button as AriaButton,
   Dialog,
@@ -99,9 +99,10 @@ export function ActivityFields({ form, today }: FieldsProps<ActivityCriteria>) {
 const PAGE = 20;
 
 type BrowseKind = "activity" | "transfer";
-const BROWSE: Record<BrowseKind, { button: string; title: string; more: string }> = {
-  activity: { button: "Browse destinations", title: "Activity destinations", more: "More destinations" },
-  transfer: { button: "Browse airports", title: "Transfer airports", more: "More airports" },
+const BROWSE: Record<BrowseKind, { button: string; title: string; more: string; noun: string; limit: number }> = {
+  activity: { button: "Browse destinations", title: "Activity destinations", more: "More destinations", noun: "destination", limit: PAGE },
+  // Transfer pages mix airports with areas, and only airports are offered: ask for the most a page holds.
+  transfer: { button: "Browse airports", title: "Transfer airports", more: "More airports", noun: "airport", limit: 100 },
 };
 
 /**
@@ -140,11 +141,12 @@ export function BrowseDestinations({ onPick, productType = "activity" }: { onPic
 function DestinationBrowser({ productType, onPick, onClose }: { productType: BrowseKind; onPick: (place: Place) => void; onClose: () => void }) {
   const [filter, setFilter] = useState("");
   const q = useDebouncedValue(filter.trim(), 250);
+  const { limit, noun } = BROWSE[productType];
   const list = useInfiniteQuery({
-    queryKey: ["destinations", { productType, q, limit: PAGE }],
+    queryKey: ["destinations", { productType, q, limit }],
     queryFn: ({ pageParam, signal }) =>
       apiGet("/api/destinations", destinationsPageSchema, {
-        query: { productType, q: q || undefined, limit: PAGE, cursor: pageParam ?? undefined },
+        query: { productType, q: q || undefined, limit, cursor: pageParam ?? undefined },
         signal,
       }),
     initialPageParam: null as string | null,
@@ -152,6 +154,13 @@ function DestinationBrowser({ productType, onPick, onClose }: { productType: Bro
     staleTime: 10 * 60_000,
   });
   const items = (list.data?.pages.flatMap((p) => p.items) ?? []).filter((d) => productType === "activity" || d.kind === "transfer_airport");
+  // Pages that held none of what is offered (areas, for transfers) read on, so the list never looks
+  // empty while more is to come.
+  const { hasNextPage, isFetching, isError, fetchNextPage } = list;
+  const readOn = items.length === 0 && hasNextPage && !isError;
+  useEffect(() => {
+    if (readOn && !isFetching) void fetchNextPage();
+  }, [readOn, isFetching, fetchNextPage]);
 
   return (
     <>
@@ -170,9 +179,9 @@ function DestinationBrowser({ productType, onPick, onClose }: { productType: Bro
         </SearchField>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-3 py-3">
-        {list.isPending ? (
+        {list.isPending || readOn ? (
           <div className="space-y-2 px-2" aria-busy="true">
-            <p className="sr-only">Loading destinations…</p>
+            <p className="sr-only">Loading {noun}s…</p>
             {[0, 1, 2, 3, 4].map((i) => (
               <Skeleton key={i} className="h-10 w-full" />
             ))}
@@ -196,7 +205,9 @@ function DestinationBrowser({ productType, onPick, onClose }: { productType: Bro
               onPick(productType === "transfer" ? { kind: "airport", code: d.code, name: d.name, countryCode } : { kind: "destination", code: d.code, name: d.name, countryCode });
             }}
             renderEmptyState={() => (
-              <p className="px-3 py-6 text-center text-sm text-slate-500">No destination starts with “{q}”. Try fewer letters.</p>
+              <p className="px-3 py-6 text-center text-sm text-slate-500">
+                {q ? `No ${noun} starts with “${q}”. Try fewer letters.` : `The service lists no ${noun}s for your agency.`}
+              </p>
             )}
             className="outline-none"
           >
@@ -219,7 +230,7 @@ function DestinationBrowser({ productType, onPick, onClose }: { productType: Bro
             )}
           </ListBox>
         )}
-        {list.hasNextPage ? (
+        {list.hasNextPage && !readOn ? (
           <div className="px-2 pt-2">
             <Button variant="secondary" size="sm" className="w-full" pending={list.isFetchingNextPage} onClick={() => list.fetchNextPage()}>
               {list.isFetchingNextPage ? "Loading…" : BROWSE[productType].more}

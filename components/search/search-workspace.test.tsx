@@ -67,6 +67,13 @@ function installFetch(options: { productTypes?: string[]; search?: () => SearchR
       }
       case "/api/destinations": {
         const cursor = url.searchParams.get("cursor");
+        if (url.searchParams.get("productType") === "transfer") {
+          // A first page of areas only (not pickup points), then the airports.
+          const items = cursor
+            ? [{ code: "BCN", name: "Barcelona International Airport", cityName: "Barcelona", countryCode: "ES", kind: "transfer_airport" }]
+            : [{ code: "ES-BARCELONA", name: "Barcelona", cityName: "Barcelona", countryCode: "ES", kind: "transfer_destination" }];
+          return json(200, envelope({ items, nextCursor: cursor ? null : "page2" }));
+        }
         const items = cursor
           ? [{ code: "PT-LISBON", name: "Lisbon", cityName: "Lisbon", countryCode: "PT", kind: "activity_destination" }]
           : [
@@ -468,6 +475,25 @@ describe("SearchWorkspace – transfer form", () => {
     await user.click(screen.getByRole("button", { name: "Search transfers" }));
     await waitFor(() => expect(searches).toHaveLength(1));
     expect(searches[0]).not.toHaveProperty("returnAt");
+  });
+
+  it("browsing airports reads past pages of areas, and the pick fills the pickup", async () => {
+    const { calls } = installFetch();
+    const user = userEvent.setup();
+    renderWorkspace("type=transfer");
+    await screen.findByRole("tab", { name: "Transfers" });
+    await user.click(screen.getAllByRole("button", { name: "Browse airports" })[0]!);
+    const dialog = await screen.findByRole("dialog", { name: "Transfer airports" });
+    const airport = await within(dialog).findByRole("option", { name: /Barcelona International Airport/ });
+    expect(within(dialog).getAllByRole("option")).toHaveLength(1);
+    await user.click(airport);
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(screen.getByRole("combobox", { name: "Pick up from" })).toHaveValue("Barcelona International Airport");
+    const pages = calls.filter((u) => u.pathname === "/api/destinations");
+    expect(pages.map((u) => [u.searchParams.get("limit"), u.searchParams.get("cursor")])).toEqual([
+      ["100", null],
+      ["100", "page2"],
+    ]);
   });
 
   it("a hotel pickup offers hotels only and sends the canonicalId", async () => {
