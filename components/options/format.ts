@@ -141,7 +141,7 @@ export function cancellationSummary(
   // What cancelling costs now is the latest deadline already reached, not the first one.
   const applying = charges.filter((d) => Date.parse(d.from) <= now).at(-1);
   if (policy.currentRefundability === "non_refundable" || applying) {
-    const partialNow = applying ? partialOf(applying) : partial;
+    const partialNow = partialOf(applying ?? charged);
     return partialNow
       ? { refundable: false, badge: "Cancellation fee", detail: `${partialNow} if cancelled now`, sentence: `Cancelling now costs ${partialNow}.` }
       : { refundable: false, badge: "Non-refundable now", detail: `free cancellation ended ${when}`, sentence: `The free cancellation period ended ${when}.` };

@@ -69,7 +69,7 @@ export function CancellationLine({ policy, refundable, now }: { policy: Policy |
   const summary = cancellationSummary(policy, refundable, now);
   if (!refundable || summary.tone === "charged") {
     // A refundable rate whose charges have started still refunds the rest: a fee, not "Non-refundable".
-    const fee = summary.text !== "Non-refundable" && policy?.currentRefundability !== "non_refundable";
+    const fee = refundable && policy?.refundable !== false && policy?.currentRefundability !== "non_refundable";
     return (
       <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
         <Badge tone={fee ? "amber" : "slate"}>{fee ? "Cancellation fee" : "Non-refundable"}</Badge>
