@@ -7,11 +7,16 @@ import {
   bookedBy,
   completeAction,
   completeBooking,
+  factsFor,
   hasBookings,
+  historyFor,
   KeyReusedError,
   reopenBooking,
+  saveBookingFacts,
   updateBookingFacts,
 } from "@/lib/db/ledger";
+import { SUMMARY_IDS_MAX, type BookingSummary } from "@/lib/bookings/schemas";
+import { summarizeBooking } from "@/lib/bookings/summary";
 import type { BookingAction } from "@/lib/db/schema";
 import {
   bookingCreateRequestSchema,
@@ -19,6 +24,7 @@ import {
   productTypeSchema,
   TdsConnectionError,
   TdsError,
+  type BookingDetail,
   type BookingListRow,
   type TdsClient,
 } from "@/lib/tds";
@@ -103,16 +109,28 @@ export async function createBooking(
       totalSellMinor: detail.order.totalSell.amountMinor,
       currency: detail.order.totalSell.currency,
     });
+    await rememberBooking(db, made.bookingId, detail);
   } catch (err) {
     console.warn(`[bff] booking ${made.bookingId}: total not recorded (${errorCodeOf(err)})`);
   }
   return { bookingId: made.bookingId, orderRef: made.orderRef, state: made.state, replayed: false };
 }
 
-/** Runs a later step on a booking and records who did it and how it ended. */
+/**
+ * Runs a later step on a booking and records who did it and how it ended. `request` (what was
+ * asked, such as a cancellation's scope) and `record(result)` (what came back) are kept with it
+ * for the booking's history.
+ */
 export async function bookingAction<T extends object>(
   db: Db,
-  start: { bookingId: string; user: SessionUser; action: BookingAction; idempotencyKey: string | null },
+  start: {
+    bookingId: string;
+    user: SessionUser;
+    action: BookingAction;
+    idempotencyKey: string | null;
+    request?: Record<string, unknown>;
+    record?: (result: T) => Record<string, unknown>;
+  },
   call: () => Promise<T>,
 ): Promise<T> {
   let row;
@@ -126,11 +144,16 @@ export async function bookingAction<T extends object>(
     const result = await call();
     // Pay, cancel and refresh answer the booking's state; email answers whom it reached.
     const state = "state" in result && typeof result.state === "string" ? result.state : undefined;
-    await completeAction(db, row.id, { outcome: "succeeded", state });
+    const recorded = { ...start.request, ...start.record?.(result) };
+    await completeAction(db, row.id, { outcome: "succeeded", state, result: Object.keys(recorded).length ? recorded : null });
     if (state) await updateBookingFacts(db, start.bookingId, { state });
     return result;
   } catch (err) {
-    await completeAction(db, row.id, { outcome: mayHaveHappened(err) ? "unknown" : "failed", errorCode: errorCodeOf(err) });
+    await completeAction(db, row.id, {
+      outcome: mayHaveHappened(err) ? "unknown" : "failed",
+      errorCode: errorCodeOf(err),
+      result: start.request && Object.keys(start.request).length ? start.request : null,
+    });
     throw err;
   }
 }
@@ -184,4 +207,87 @@ export async function listBookings(
 
 export async function bookedByOne(db: Db, bookingId: string) {
   return (await bookedBy(db, [bookingId])).get(bookingId) ?? null;
+}
+
+/* ------------------------------------------------------- the booking page, summaries */
+
+/** Keeps what the detail shows and the list rows lack (never failing the read that learned it). */
+async function rememberBooking(db: Db, bookingId: string, detail: BookingDetail): Promise<BookingSummary> {
+  const summary = summarizeBooking(detail);
+  try {
+    await saveBookingFacts(db, {
+      bookingId,
+      orderRef: detail.order.orderRef,
+      productType: summary.productType,
+      leadGuest: summary.leadGuest,
+      travelers: summary.travelers,
+      item: summary.item,
+      travelStart: summary.travelStart,
+      travelEnd: summary.travelEnd,
+      state: detail.order.state,
+      totalSellMinor: detail.order.totalSell.amountMinor,
+      currency: detail.order.totalSell.currency,
+    });
+  } catch (err) {
+    console.warn(`[bff] booking ${bookingId}: facts not recorded (${err instanceof Error ? err.message : String(err)})`);
+  }
+  return summary;
+}
+
+/** GET /api/bookings/:id: the service's detail, who booked it, and what the desk saw happen since. */
+export async function readBooking(deps: { tds: TdsClient; db: Db }, bookingId: string, signal?: AbortSignal) {
+  const [detail, history] = await Promise.all([deps.tds.getBooking(bookingId, { signal }), historyFor(deps.db, bookingId)]);
+  await rememberBooking(deps.db, bookingId, detail);
+  const booked = history.find((h) => h.action === "booked");
+  return {
+    ...detail,
+    bookedBy: booked?.by ?? null,
+    history: history.map((h) => ({ ...h, at: h.at.toISOString(), completedAt: h.completedAt?.toISOString() ?? null })),
+  };
+}
+
+/** Details read at once for one summaries call: the service's budget is shared with everyone's pages. */
+const SUMMARY_CONCURRENCY = 4;
+
+/**
+ * GET /api/bookings/summaries: for a page of the list, what its rows lack. Known bookings come
+ * from the desk's database; the others are read from the service once (a few at a time) and
+ * kept. An ID the service cannot answer for now is listed in `missing`, never failing the page.
+ */
+export async function bookingSummaries(
+  deps: { tds: TdsClient; db: Db },
+  ids: string[],
+  signal?: AbortSignal,
+): Promise<{ items: Record<string, BookingSummary>; missing: string[] }> {
+  const wanted = [...new Set(ids)].slice(0, SUMMARY_IDS_MAX);
+  const known = await factsFor(deps.db, wanted);
+  const items: Record<string, BookingSummary> = {};
+  for (const [id, f] of known) {
+    items[id] = {
+      productType: f.productType,
+      leadGuest: f.leadGuest,
+      travelers: f.travelers,
+      item: f.item,
+      travelStart: f.travelStart,
+      travelEnd: f.travelEnd,
+    };
+  }
+  const queue = wanted.filter((id) => !known.has(id));
+  const missing: string[] = [];
+  const worker = async () => {
+    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+      if (signal?.aborted) {
+        missing.push(id);
+        continue;
+      }
+      try {
+        const detail = await deps.tds.getBooking(id, { signal, maxRetries: 0, timeoutMs: 8_000 });
+        items[id] = await rememberBooking(deps.db, id, detail);
+      } catch {
+        missing.push(id);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(SUMMARY_CONCURRENCY, queue.length) }, worker));
+  return { items, missing };
 }

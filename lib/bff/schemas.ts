@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SUMMARY_IDS_MAX } from "@/lib/bookings/schemas";
 import { searchCreateRequestSchema, THUMBNAIL_IDS_PER_CALL } from "@/lib/tds";
 
 // The BFF's own inputs where they differ from the service's request schemas (lib/tds), which
@@ -46,3 +47,16 @@ export const thumbnailsQuerySchema = z.strictObject({
 });
 
 export const voucherDocumentQuerySchema = z.strictObject({ prices: z.enum(["without"]).optional() });
+
+/** GET /api/bookings/summaries: booking IDs of one page of the list, comma-separated. */
+export const summariesQuerySchema = z.strictObject({
+  ids: z
+    .string()
+    .transform((v) => [...new Set(v.split(",").map((id) => id.trim()).filter(Boolean))])
+    .pipe(
+      z
+        .array(idParam)
+        .min(1, "At least one booking ID.")
+        .max(SUMMARY_IDS_MAX, `At most ${SUMMARY_IDS_MAX} booking IDs per request.`),
+    ),
+});

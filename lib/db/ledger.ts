@@ -2,11 +2,13 @@ import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { Db } from "./index";
 import {
   bookingActions,
+  bookingFacts,
   bookingsLedger,
   users,
   type ActionOutcome,
   type BookingAction,
   type BookingActionRow,
+  type BookingFactsRow,
   type LedgerEntry,
   type LedgerOutcome,
 } from "./schema";
@@ -52,7 +54,12 @@ export async function completeBooking(db: Db, id: string, result: BookingOutcome
   const where = result.outcome === "booked" ? eq(bookingsLedger.id, id) : and(eq(bookingsLedger.id, id), ne(bookingsLedger.outcome, "booked"));
   await db
     .update(bookingsLedger)
-    .set({ ...result, errorCode: result.errorCode ?? null, completedAt: new Date() })
+    .set({
+      ...result,
+      ...(result.outcome === "booked" ? { bookedState: result.state ?? null } : {}),
+      errorCode: result.errorCode ?? null,
+      completedAt: new Date(),
+    })
     .where(where);
 }
 
@@ -124,14 +131,102 @@ export class KeyReusedError extends Error {
 export async function completeAction(
   db: Db,
   id: string,
-  result: { outcome: Exclude<ActionOutcome, "pending">; state?: string; errorCode?: string | null },
+  result: {
+    outcome: Exclude<ActionOutcome, "pending">;
+    state?: string;
+    errorCode?: string | null;
+    /** What the step asked for and got (a cancellation's scope and refund, an email's recipients). */
+    result?: Record<string, unknown> | null;
+  },
 ): Promise<void> {
   await db
     .update(bookingActions)
-    .set({ outcome: result.outcome, state: result.state ?? null, errorCode: result.errorCode ?? null, completedAt: new Date() })
+    .set({
+      outcome: result.outcome,
+      state: result.state ?? null,
+      errorCode: result.errorCode ?? null,
+      result: result.result ?? null,
+      completedAt: new Date(),
+    })
     .where(eq(bookingActions.id, id));
 }
 
 export async function actionsFor(db: Db, bookingId: string): Promise<BookingActionRow[]> {
   return db.select().from(bookingActions).where(eq(bookingActions.bookingId, bookingId)).orderBy(bookingActions.createdAt, bookingActions.id);
+}
+
+/* ------------------------------------------------------------------ history */
+
+export type HistoryRow = {
+  id: string;
+  action: "booked" | BookingAction;
+  outcome: string;
+  state: string | null;
+  errorCode: string | null;
+  result: Record<string, unknown> | null;
+  at: Date;
+  completedAt: Date | null;
+  by: { id: string; name: string } | null;
+};
+
+/** The booking as the desk saw it happen: who booked it, then every later step, oldest first. */
+export async function historyFor(db: Db, bookingId: string): Promise<HistoryRow[]> {
+  const [booked, actions] = await Promise.all([
+    db
+      .select({ row: bookingsLedger, name: users.name })
+      .from(bookingsLedger)
+      .innerJoin(users, eq(users.id, bookingsLedger.userId))
+      .where(eq(bookingsLedger.bookingId, bookingId)),
+    db
+      .select({ row: bookingActions, name: users.name })
+      .from(bookingActions)
+      .innerJoin(users, eq(users.id, bookingActions.userId))
+      .where(eq(bookingActions.bookingId, bookingId))
+      .orderBy(bookingActions.createdAt, bookingActions.id),
+  ]);
+  const history: HistoryRow[] = booked.map(({ row, name }) => ({
+    id: row.id,
+    action: "booked",
+    outcome: row.outcome === "booked" ? "succeeded" : row.outcome,
+    state: row.bookedState,
+    errorCode: row.errorCode,
+    result: null,
+    at: row.requestedAt,
+    completedAt: row.completedAt,
+    by: { id: row.userId, name },
+  }));
+  for (const { row, name } of actions) {
+    history.push({
+      id: row.id,
+      action: row.action,
+      outcome: row.outcome,
+      state: row.state,
+      errorCode: row.errorCode,
+      result: row.result ?? null,
+      at: row.createdAt,
+      completedAt: row.completedAt,
+      by: { id: row.userId, name },
+    });
+  }
+  return history.sort((a, b) => a.at.getTime() - b.at.getTime());
+}
+
+/* -------------------------------------------------------------------- facts */
+
+export type BookingFacts = Omit<BookingFactsRow, "checkedAt">;
+
+/** Records what a read of the booking's detail showed (the state as last seen included). */
+export async function saveBookingFacts(db: Db, facts: BookingFacts): Promise<void> {
+  const { bookingId, ...rest } = facts;
+  await db
+    .insert(bookingFacts)
+    .values({ ...facts, checkedAt: new Date() })
+    .onConflictDoUpdate({ target: bookingFacts.bookingId, set: { ...rest, checkedAt: new Date() } });
+}
+
+export async function factsFor(db: Db, bookingIds: string[]): Promise<Map<string, BookingFactsRow>> {
+  const ids = [...new Set(bookingIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(bookingFacts).where(inArray(bookingFacts.bookingId, ids));
+  return new Map(rows.map((r) => [r.bookingId, r]));
 }

@@ -4,8 +4,10 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -97,6 +99,8 @@ export const bookingsLedger = pgTable(
     outcome: text("outcome", { enum: LEDGER_OUTCOMES }).notNull().default("pending"),
     // The service's booking state (confirmed, held, supplier_pending, …) as last seen.
     state: text("state"),
+    // The state POST /bookings answered, kept for the booking's history.
+    bookedState: text("booked_state"),
     totalSellMinor: bigint("total_sell_minor", { mode: "number" }),
     currency: text("currency"),
     errorCode: text("error_code"),
@@ -133,6 +137,9 @@ export const bookingActions = pgTable(
     // The booking's state as the service answered the action (pay, cancel, refresh).
     state: text("state"),
     errorCode: text("error_code"),
+    // What the step asked for and got, for the booking's history: a cancellation's scope and
+    // refund status, an email's recipients and whether the PDF was attached.
+    result: jsonb("result").$type<Record<string, unknown>>(),
     createdAt: createdAt(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
@@ -142,6 +149,31 @@ export const bookingActions = pgTable(
     check("booking_actions_action_known", sql`${t.action} in ('pay', 'cancel', 'email', 'refresh')`),
     check("booking_actions_outcome_known", sql`${t.outcome} in ('pending', 'succeeded', 'failed', 'unknown')`),
   ],
+);
+
+/**
+ * What the desk has learned of a booking from its detail and does not find in the service's
+ * list rows: the lead guest, the item named for its product, the travel dates. These never change
+ * once booked, so one read of the detail serves every later list view (GET
+ * /api/bookings/summaries). `state` is the state last seen, refreshed on every read.
+ */
+export const bookingFacts = pgTable(
+  "booking_facts",
+  {
+    bookingId: text("booking_id").primaryKey(),
+    orderRef: text("order_ref").notNull(),
+    productType: text("product_type").notNull(),
+    leadGuest: text("lead_guest"),
+    travelers: integer("travelers"),
+    item: text("item"),
+    travelStart: date("travel_start", { mode: "string" }),
+    travelEnd: date("travel_end", { mode: "string" }),
+    state: text("state").notNull(),
+    totalSellMinor: bigint("total_sell_minor", { mode: "number" }),
+    currency: text("currency"),
+    checkedAt: timestamp("checked_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("booking_facts_state_idx").on(t.state), index("booking_facts_travel_start_idx").on(t.travelStart)],
 );
 
 /** Failed sign-ins, keyed by e.g. `email:<address>` or `ip:<address>`, for throttling. */
@@ -160,5 +192,6 @@ export type NewUser = typeof users.$inferInsert;
 export type LedgerEntry = typeof bookingsLedger.$inferSelect;
 export type NewLedgerEntry = typeof bookingsLedger.$inferInsert;
 export type BookingActionRow = typeof bookingActions.$inferSelect;
+export type BookingFactsRow = typeof bookingFacts.$inferSelect;
 export type LoginAttempt = typeof loginAttempts.$inferSelect;
 export type UserInvite = typeof userInvites.$inferSelect;

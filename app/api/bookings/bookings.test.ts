@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BFF_ERRORS, SERVICE_ERRORS } from "@/lib/bff/errors";
 import { bffTestKit, hotelSearchBody, hotelTravelers, isBookableHotelRow, type BffTestKit } from "@/lib/bff/testkit";
-import { actionsFor } from "@/lib/db/ledger";
+import { actionsFor, factsFor } from "@/lib/db/ledger";
 import { bookingsLedger } from "@/lib/db/schema";
 import type { PriceCheck, ResultRow } from "@/lib/tds";
 import { sandboxFetch } from "@/lib/tds/testkit";
@@ -17,6 +17,7 @@ import * as pay from "./[bookingId]/pay/route";
 import * as refresh from "./[bookingId]/refresh-status/route";
 import * as voucherDocument from "./[bookingId]/voucher/document/route";
 import * as bookings from "./route";
+import * as summaries from "./summaries/route";
 
 // Booking through the BFF and the ledger: who booked, once per idempotency key however the
 // form is resubmitted, and who did what afterwards.
@@ -280,5 +281,85 @@ describe("what happens to a booking later is recorded with who did it", () => {
     expect(rows.find((r) => r.action === "cancel")?.idempotencyKey).toBe(cancelKey);
     const [ledger] = await kit.db.select().from(bookingsLedger).where(eq(bookingsLedger.bookingId, bookingId));
     expect(ledger?.state).toBe(refreshed.status === 200 ? refreshed.body.data.state : finalState);
+  });
+});
+
+describe("the booking page: detail, who booked it, and its history", () => {
+  it("answers the history oldest first with who did each step, what it asked and what came back", async () => {
+    const { bookingId } = (await book(bookingBody(await quote()), randomUUID())).body.data as { bookingId: string };
+    kit.as(kit.people.colleague);
+    await kit.call(emailClient.POST, "/api/x", {
+      method: "POST",
+      params: { bookingId },
+      body: { agencyName: "Desk Travel", to: "client@example.com", cc: ["a@example.com", "b@example.com"], withoutPrices: true },
+    });
+    kit.as(kit.people.advisor);
+    const cancelled = await kit.call(cancel.POST, "/api/x", { method: "POST", params: { bookingId }, headers: { "idempotency-key": randomUUID() } });
+    expect(cancelled.status).toBe(201);
+
+    const res = await kit.call(detail.GET, "/api/x", { params: { bookingId } });
+    expect(res.status).toBe(200);
+    const ana = { id: kit.people.advisor.id, name: "Ana Advisor" };
+    const ben = { id: kit.people.colleague.id, name: "Ben Advisor" };
+    expect(res.body.data.bookedBy).toEqual(ana);
+    expect(res.body.data.history).toEqual([
+      expect.objectContaining({ action: "booked", outcome: "succeeded", state: "confirmed", by: ana, at: expect.any(String) }),
+      expect.objectContaining({
+        action: "email",
+        outcome: "succeeded",
+        by: ben,
+        result: { withoutPrices: true, sentTo: ["client@example.com"], cc: ["a@example.com", "b@example.com"], pdfAttached: expect.any(Boolean) },
+      }),
+      expect.objectContaining({
+        action: "cancel",
+        outcome: "succeeded",
+        by: ana,
+        state: cancelled.body.data.state,
+        result: { refundStatus: cancelled.body.data.refund.status },
+      }),
+    ]);
+  });
+
+  it("a refused step is in the history with its code", async () => {
+    const { bookingId } = (await book(bookingBody(await quote()), randomUUID())).body.data as { bookingId: string };
+    await kit.call(pay.POST, "/api/x", { method: "POST", params: { bookingId }, headers: { "idempotency-key": randomUUID() } });
+    const res = await kit.call(detail.GET, "/api/x", { params: { bookingId } });
+    expect(res.body.data.history.at(-1)).toMatchObject({ action: "pay", outcome: "failed", errorCode: "booking_invalid_transition", result: null });
+  });
+});
+
+describe("GET /api/bookings/summaries", () => {
+  it("gives what list rows lack, reading each booking from the service once and from the desk's database after", async () => {
+    const page = await kit.call(bookings.GET, "/api/bookings", { query: { limit: "5" } });
+    const ids = (page.body.data.rows as Array<{ _id: string }>).map((r) => r._id);
+    expect(ids.length).toBeGreaterThan(0);
+    const before = kit.paths.length;
+    const first = await kit.call(summaries.GET, "/api/bookings/summaries", { query: { ids: ids.join(",") } });
+    expect(first.status).toBe(200);
+    expect(Object.keys(first.body.data.items).sort()).toEqual([...ids].sort());
+    expect(first.body.data.missing).toEqual([]);
+    for (const id of ids) {
+      expect(first.body.data.items[id]).toMatchObject({ productType: "hotel", leadGuest: expect.stringMatching(/\S+ \S+/), item: expect.any(String) });
+    }
+    const detailCalls = kit.paths.slice(before).filter((p) => /^GET \/bookings\/[^/]+$/.test(p));
+    expect(detailCalls.length).toBeLessThanOrEqual(ids.length);
+    expect((await factsFor(kit.db, ids)).size).toBe(ids.length);
+
+    const after = kit.paths.length;
+    const second = await kit.call(summaries.GET, "/api/bookings/summaries", { query: { ids: ids.join(",") } });
+    expect(second.body.data).toEqual(first.body.data);
+    expect(kit.paths.slice(after)).toEqual([]);
+  });
+
+  it("an ID the service does not know is missing, not an error; bad input is refused in the envelope", async () => {
+    const res = await kit.call(summaries.GET, "/api/bookings/summaries", { query: { ids: "bk_doesnotexist" } });
+    expect({ status: res.status, body: res.body }).toEqual({ status: 200, body: { data: { items: {}, missing: ["bk_doesnotexist"] }, meta: {}, error: null } });
+
+    const tooMany = Array.from({ length: 51 }, (_, i) => `bk_${i}`).join(",");
+    const refused = await kit.call(summaries.GET, "/api/bookings/summaries", { query: { ids: tooMany } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: "validation_error", details: [{ path: "ids", message: "At most 50 booking IDs per request." }] });
+    const none = await kit.call(summaries.GET, "/api/bookings/summaries", { query: { ids: " , " } });
+    expect(none.body.error).toMatchObject({ code: "validation_error" });
   });
 });

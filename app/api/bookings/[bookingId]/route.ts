@@ -1,5 +1,5 @@
-// GET /api/bookings/:bookingId – the booking's detail and who booked it
-import { bookedByOne } from "@/lib/bff/bookings";
+// GET /api/bookings/:bookingId – the booking's detail, who booked it and the desk's history of it
+import { readBooking } from "@/lib/bff/bookings";
 import { ok, route } from "@/lib/bff/handler";
 import { noQuery, params } from "@/lib/bff/schemas";
 
@@ -7,8 +7,5 @@ export const dynamic = "force-dynamic";
 
 export const GET = route(
   { auth: "user", params: params("bookingId"), query: noQuery },
-  async ({ tds, deps, params: { bookingId }, signal }) => {
-    const detail = await tds.getBooking(bookingId, { signal });
-    return ok({ ...detail, bookedBy: await bookedByOne(await deps.db(), bookingId) });
-  },
+  async ({ tds, deps, params: { bookingId }, signal }) => ok(await readBooking({ tds, db: await deps.db() }, bookingId, signal)),
 );

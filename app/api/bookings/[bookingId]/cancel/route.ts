@@ -10,8 +10,17 @@ export const POST = route(
   { auth: "user", params: params("bookingId"), body: cancelRequestSchema },
   async ({ req, tds, deps, user, body, params: { bookingId } }) => {
     const idempotencyKey = idempotencyKeyOf(req);
-    const result = await bookingAction(await deps.db(), { bookingId, user, action: "cancel", idempotencyKey }, () =>
-      tds.cancelBooking(bookingId, body, { idempotencyKey }),
+    const result = await bookingAction(
+      await deps.db(),
+      {
+        bookingId,
+        user,
+        action: "cancel",
+        idempotencyKey,
+        request: body.transferCancelScope ? { transferCancelScope: body.transferCancelScope } : {},
+        record: (r) => ({ refundStatus: r.refund.status }),
+      },
+      () => tds.cancelBooking(bookingId, body, { idempotencyKey }),
     );
     return ok(result, { status: 201 });
   },

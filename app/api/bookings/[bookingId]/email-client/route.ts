@@ -10,8 +10,17 @@ export const POST = route(
   { auth: "user", params: params("bookingId"), body: emailClientRequestSchema },
   async ({ tds, deps, user, body, params: { bookingId } }) =>
     ok(
-      await bookingAction(await deps.db(), { bookingId, user, action: "email", idempotencyKey: null }, () =>
-        tds.emailClient(bookingId, body),
+      await bookingAction(
+        await deps.db(),
+        {
+          bookingId,
+          user,
+          action: "email",
+          idempotencyKey: null,
+          request: { withoutPrices: body.withoutPrices ?? false },
+          record: (r) => ({ sentTo: r.sentTo, cc: r.cc, pdfAttached: r.pdfAttached }),
+        },
+        () => tds.emailClient(bookingId, body),
       ),
     ),
 );
