@@ -217,7 +217,7 @@ export type BookingFacts = Omit<BookingFactsRow, "checkedAt">;
 
 /** Records what a read of the booking's detail showed (the state as last seen included). */
 export async function saveBookingFacts(db: Db, facts: BookingFacts): Promise<void> {
-  const { bookingId, ...rest } = facts;
+  const { bookingId: _id, ...rest } = facts;
   await db
     .insert(bookingFacts)
     .values({ ...facts, checkedAt: new Date() })
