@@ -11,6 +11,7 @@ import { cn } from "@/components/ui/cn";
 import { AlertIcon, CheckCircleIcon, CopyIcon, LockIcon, RefreshIcon } from "@/components/ui/icons";
 import { StatusBadge, type Tone } from "@/components/ui/status-badge";
 import { apiGet, apiPost, ApiError } from "@/lib/api-client";
+import { bookingHref } from "@/lib/bookings/filters";
 import { searchHref, type SearchCriteria } from "@/lib/search/criteria";
 import { bookingStatusSchema } from "@/lib/tds/schemas";
 import type { BookedOutcome } from "./booking-keeper";
@@ -229,7 +230,10 @@ export function BookingOutcomeView({
         </dl>
 
         <div className="mt-6 flex flex-wrap gap-3">
-          <Link href="/search" className={buttonClasses()}>
+          <Link href={bookingHref(outcome.bookingId)} className={buttonClasses()}>
+            View booking
+          </Link>
+          <Link href="/search" className={buttonClasses({ variant: "secondary" })}>
             New search
           </Link>
           <Link href={searchHref(criteria, searchId)} className={buttonClasses({ variant: "secondary" })}>

@@ -120,6 +120,7 @@ describe("Checkout", () => {
     expect(await screen.findByRole("heading", { name: "Booking confirmed" })).toBeInTheDocument();
     expect(screen.getByTestId("order-ref")).toHaveTextContent(booked.orderRef);
     expect(screen.getByText("Alex Advisor")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "View booking" })).toHaveAttribute("href", `/bookings/${booked.bookingId}`);
     expect(screen.getByRole("link", { name: "New search" })).toHaveAttribute("href", "/search");
     expect(screen.getAllByRole("link", { name: /Back to results/ }).at(-1)).toHaveAttribute("href", searchHref(hotelCriteria, SID));
 

@@ -1,11 +1,14 @@
 "use client";
 
-import { Search } from "lucide-react";
+import { ClipboardList, Search } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { cn } from "../ui/cn";
 
-const LINKS = [{ href: "/search", label: "Search", Icon: Search }] as const;
+const LINKS = [
+  { href: "/search", label: "Search", Icon: Search },
+  { href: "/bookings", label: "Bookings", Icon: ClipboardList },
+] as const;
 
 /** The desk's main sections; the one being shown is marked for assistive technology and by eye. */
 export function PrimaryNav({ className }: { className?: string }) {

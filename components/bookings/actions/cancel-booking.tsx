@@ -1,0 +1,204 @@
+"use client";
+
+import { useCallback, useState } from "react";
+import { Label, Radio, RadioGroup } from "react-aria-components";
+import { Button } from "@/components/ui/button";
+import { Callout } from "@/components/ui/callout";
+import { cn } from "@/components/ui/cn";
+import { Dialog, DialogActions } from "@/components/ui/dialog";
+import { apiPost } from "@/lib/api-client";
+import { cancellationEstimate, type CancellationEstimate } from "@/lib/bookings/cancellation";
+import type { BookingPageData } from "@/lib/bookings/schemas";
+import { formatMoney } from "@/lib/money";
+import { cancelResultSchema, TRANSFER_CANCEL_SCOPES } from "@/lib/tds/schemas";
+import { bookingStateView } from "../booking-state";
+import { formatDeadline } from "../format";
+import { ProblemCallout } from "./problem-callout";
+import { useBookingStep } from "./use-booking-step";
+
+type Scope = (typeof TRANSFER_CANCEL_SCOPES)[number];
+type Leg = { leg: "departure" | "return"; state: string; sellMinor: number | null };
+
+/** A round-trip transfer booked as one booking: its legs that can still be cancelled one by one. */
+export function transferLegs(booking: BookingPageData): Leg[] {
+  const line = booking.lineItems[0];
+  if (!line || line.productType !== "transfer" || !Array.isArray(line.details.transferLegs)) return [];
+  return line.details.transferLegs.flatMap((l): Leg[] => {
+    const leg = l.leg;
+    if (leg !== "departure" && leg !== "return") return [];
+    const sell = l.sell as { amountMinor?: unknown } | undefined;
+    return [{ leg, state: typeof l.state === "string" ? l.state : "unknown", sellMinor: typeof sell?.amountMinor === "number" ? sell.amountMinor : null }];
+  });
+}
+
+/** The expectation of cancelling now, in the advisor's words. */
+export function estimateSentence(estimate: CancellationEstimate, currency: string, timeZone?: string): { title: string; detail: string } {
+  const money = (m: number) => formatMoney(m, currency);
+  switch (estimate.kind) {
+    case "free":
+      return {
+        title: `Free cancellation: ${money(estimate.refundMinor)} expected back`,
+        detail: estimate.freeUntil
+          ? `No fee applies now; charges start ${formatDeadline(estimate.freeUntil, timeZone)}.`
+          : "No fee applies now under the cancellation policy.",
+      };
+    case "fee":
+      return {
+        title: `A fee of ${money(estimate.feeMinor)} applies now; ${money(estimate.refundMinor)} expected back`,
+        detail: estimate.feeSince ? `The fee has applied since ${formatDeadline(estimate.feeSince, timeZone)}.` : "Under the cancellation policy.",
+      };
+    case "none":
+      return {
+        title: "No refund expected",
+        detail:
+          estimate.reason === "non_refundable"
+            ? `The rate is non-refundable: the full ${money(estimate.feeMinor)} is kept.`
+            : `The last cancellation deadline has passed: the full ${money(estimate.feeMinor)} is kept.`,
+      };
+    case "unknown":
+      return {
+        title: "The refund is decided when you cancel",
+        detail:
+          estimate.reason === "withheld"
+            ? "The provider did not share its deadlines for this booking; the travel service works out the refund when it cancels."
+            : "The policy gives no deadlines; the travel service works out the refund when it cancels.",
+      };
+  }
+}
+
+/** What the service's `refund.status` means. */
+export function refundSentence(status: string): string {
+  switch (status) {
+    case "refunded":
+      return "Refunded: the amount due goes back to the agency's credit.";
+    case "no_refund_due":
+      return "No refund is due under the cancellation policy.";
+    case "manual_review":
+      return "The refund is being reviewed by the travel service's team; the booking changes when they are done.";
+    default:
+      return `The travel service reports the refund as “${status.replace(/_/g, " ")}”.`;
+  }
+}
+
+const SCOPE_LABEL: Record<Scope, string> = { whole: "Both journeys", departure: "Outbound journey only", return: "Return journey only" };
+
+export function CancelBooking({
+  bookingId,
+  booking,
+  now,
+  timeZone,
+  onReload,
+}: {
+  bookingId: string;
+  booking: BookingPageData;
+  now: Date;
+  timeZone?: string;
+  onReload: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const send = useCallback(
+    (body: { transferCancelScope?: Scope }, key: string | null) =>
+      apiPost(`/api/bookings/${encodeURIComponent(bookingId)}/cancel`, cancelResultSchema, body, { headers: { "Idempotency-Key": key ?? "" } }),
+    [bookingId],
+  );
+  const cancel = useBookingStep({ bookingId, step: "cancel", idempotent: true, send, onDone: () => setOpen(false) });
+  const legs = transferLegs(booking);
+  const liveLegs = legs.filter((l) => l.state === "confirmed");
+  const roundTrip = legs.length === 2;
+  const unsettledScope = (cancel.unsettled?.body as { transferCancelScope?: Scope } | undefined)?.transferCancelScope;
+  const [scope, setScope] = useState<Scope>(unsettledScope ?? (liveLegs.length === 1 ? liveLegs[0]!.leg : "whole"));
+  const effectiveScope = unsettledScope ?? scope;
+  const total = booking.order.totalSell;
+  const scopeLeg = roundTrip && effectiveScope !== "whole" ? legs.find((l) => l.leg === effectiveScope) : undefined;
+  const amount = scopeLeg?.sellMinor ?? (roundTrip ? liveLegs.reduce((s, l) => s + (l.sellMinor ?? 0), 0) || total.amountMinor : total.amountMinor);
+  const estimate = cancellationEstimate(booking.cancellationPolicy, amount, now, total.amountMinor > 0 ? amount / total.amountMinor : 1);
+  const words = estimateSentence(estimate, total.currency, timeZone);
+  const result = cancel.result;
+
+  return (
+    <>
+      <Button variant="danger" onClick={() => setOpen(true)} pending={cancel.pending && !open}>
+        {roundTrip && liveLegs.length === 1 ? `Cancel the ${liveLegs[0]!.leg === "departure" ? "outbound" : "return"} journey` : "Cancel booking"}
+      </Button>
+      {cancel.problem && !open ? <ProblemCallout className="mt-3 basis-full" problem={cancel.problem} onRetry={() => setOpen(true)} onReload={onReload} /> : null}
+      {result ? (
+        <div role="status" className="basis-full rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700" data-testid="cancel-result">
+          <p className="font-medium text-ink">Cancellation sent. The booking is now {bookingStateView(result.state).label.toLowerCase()}.</p>
+          <p className="mt-1">{refundSentence(result.refund.status)}</p>
+        </div>
+      ) : null}
+
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        busy={cancel.pending}
+        title={`Cancel ${booking.order.orderRef}?`}
+        description="The travel service cancels it with the provider at once. This cannot be undone."
+      >
+        {roundTrip ? (
+          <RadioGroup
+            value={effectiveScope}
+            onChange={(v) => setScope(v as Scope)}
+            isDisabled={!!unsettledScope || cancel.pending}
+            className="mb-5 space-y-2"
+          >
+            <Label className="text-sm font-medium text-slate-800">What to cancel</Label>
+            {(["whole", "departure", "return"] as const).map((s) => {
+              const available = s === "whole" ? liveLegs.length > 0 : liveLegs.some((l) => l.leg === s);
+              return (
+                <Radio
+                  key={s}
+                  value={s}
+                  isDisabled={!available}
+                  className={({ isSelected, isDisabled, isFocusVisible }) =>
+                    cn(
+                      "flex cursor-pointer items-center gap-3 rounded-lg border px-3 py-2.5 text-sm",
+                      isSelected ? "border-brand-500 bg-brand-50/60 text-ink" : "border-slate-200 text-slate-700",
+                      isDisabled && "cursor-not-allowed opacity-60",
+                      isFocusVisible && "ring-3 ring-brand-500/25",
+                    )
+                  }
+                >
+                  {({ isSelected }) => (
+                    <>
+                      <span className={cn("grid size-4 place-items-center rounded-full border", isSelected ? "border-brand-600" : "border-slate-400")} aria-hidden>
+                        {isSelected ? <span className="size-2 rounded-full bg-brand-600" /> : null}
+                      </span>
+                      {SCOPE_LABEL[s]}
+                      {!available ? <span className="ml-auto text-xs text-slate-500">already cancelled</span> : null}
+                    </>
+                  )}
+                </Radio>
+              );
+            })}
+          </RadioGroup>
+        ) : null}
+
+        <div className={cn("rounded-lg border px-4 py-3", estimate.kind === "free" ? "border-emerald-200 bg-emerald-50/70" : "border-amber-200 bg-amber-50/70")} data-testid="cancel-estimate">
+          <p className="text-sm font-semibold text-ink">{words.title}</p>
+          <p className="mt-1 text-[0.8125rem] leading-relaxed text-slate-700">{words.detail}</p>
+          <p className="mt-2 text-xs text-slate-500">From the cancellation policy at this moment; the travel service confirms the refund when it cancels.</p>
+        </div>
+        {cancel.unsettled ? (
+          <Callout tone="warning" title="An earlier cancellation got no answer" className="mt-4">
+            <p>Cancelling again resends that same request: the travel service cancels once.</p>
+          </Callout>
+        ) : null}
+        {cancel.problem ? <ProblemCallout className="mt-4" problem={cancel.problem} onReload={onReload} /> : null}
+        <DialogActions>
+          <Button variant="secondary" onClick={() => setOpen(false)} disabled={cancel.pending}>
+            Keep booking
+          </Button>
+          <Button
+            variant="danger"
+            className="border-rose-600 bg-rose-600 text-white hover:border-rose-700 hover:bg-rose-700"
+            onClick={() => void cancel.run(roundTrip ? { transferCancelScope: effectiveScope } : {})}
+            pending={cancel.pending}
+          >
+            {cancel.problem?.next === "same" ? "Try again" : roundTrip && effectiveScope !== "whole" ? `Cancel the ${effectiveScope === "departure" ? "outbound" : "return"} journey` : "Cancel booking"}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+"use client";
+
+import { useCallback, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Callout } from "@/components/ui/callout";
+import { Dialog, DialogActions } from "@/components/ui/dialog";
+import { LockIcon } from "@/components/ui/icons";
+import { apiPost } from "@/lib/api-client";
+import { formatMoney } from "@/lib/money";
+import { payResultSchema } from "@/lib/tds/adapter";
+import { bookingStateView } from "../booking-state";
+import { formatDeadline } from "../format";
+import { ProblemCallout } from "./problem-callout";
+import { useBookingStep } from "./use-booking-step";
+import { countdown, useNow } from "./use-now";
+
+/**
+ * A held booking: what is owed and by when, a live countdown to the payment deadline, and
+ * "Pay from credit" with a confirmation. One idempotency key per attempt (use-booking-step).
+ */
+export function PayHold({
+  bookingId,
+  orderRef,
+  total,
+  held,
+  timeZone,
+  onReload,
+}: {
+  bookingId: string;
+  orderRef: string;
+  total: { amountMinor: number; currency: string };
+  held: { paymentDeadline: string; cancellationDeadline?: string | null };
+  timeZone?: string;
+  onReload: () => void;
+}) {
+  const now = useNow(1_000);
+  const [open, setOpen] = useState(false);
+  const send = useCallback(
+    (_: null, key: string | null) =>
+      apiPost(`/api/bookings/${encodeURIComponent(bookingId)}/pay`, payResultSchema, undefined, { headers: { "Idempotency-Key": key ?? "" } }),
+    [bookingId],
+  );
+  const pay = useBookingStep({ bookingId, step: "pay", idempotent: true, send, onDone: () => setOpen(false) });
+  const deadline = Date.parse(held.paymentDeadline);
+  const left = Number.isNaN(deadline) ? null : countdown(deadline, now.getTime());
+  const urgent = !Number.isNaN(deadline) && deadline - now.getTime() < 24 * 3_600_000;
+  const amount = formatMoney(total.amountMinor, total.currency);
+
+  return (
+    <section aria-labelledby="hold-title" className="rounded-xl border border-amber-200 bg-amber-50/60 px-5 py-4 sm:px-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h2 id="hold-title" className="flex items-center gap-2 text-[0.9375rem] font-semibold text-amber-950">
+            <LockIcon className="size-4 text-amber-700" />
+            Held: {amount} to pay from the agency&apos;s credit
+          </h2>
+          {left ? (
+            <p className="mt-1 text-sm text-amber-900">
+              Pay by <strong>{formatDeadline(held.paymentDeadline, timeZone)}</strong>{" "}
+              <span className={urgent ? "font-semibold text-rose-700" : undefined} aria-live="off" data-testid="hold-countdown">
+                ({left} left)
+              </span>
+              , or the travel service releases the booking.
+            </p>
+          ) : (
+            <p className="mt-1 text-sm text-amber-900">
+              The payment deadline passed at <strong>{formatDeadline(held.paymentDeadline, timeZone)}</strong>. The travel service releases the
+              hold; reload the booking to see its state.
+            </p>
+          )}
+          {held.cancellationDeadline ? (
+            <p className="mt-1 text-[0.8125rem] text-amber-800">Free cancellation until {formatDeadline(held.cancellationDeadline, timeZone)}.</p>
+          ) : null}
+        </div>
+        <Button onClick={() => setOpen(true)} disabled={!left} pending={pay.pending}>
+          Pay {amount}
+        </Button>
+      </div>
+      {pay.problem && !open ? <ProblemCallout className="mt-4" problem={pay.problem} onRetry={() => setOpen(true)} onReload={onReload} /> : null}
+      {pay.result ? (
+        <p role="status" className="mt-3 text-sm font-medium text-emerald-800">
+          Paid. The booking is now {bookingStateView(pay.result.state).label.toLowerCase()}.
+        </p>
+      ) : null}
+
+      <Dialog open={open} onOpenChange={setOpen} busy={pay.pending} title={`Pay ${amount} for ${orderRef}?`} description="Paid from the agency's credit, now.">
+        <p className="text-sm leading-relaxed text-slate-700">
+          The hold becomes a paid booking. The provider then confirms it, usually at once; if it takes longer the booking shows as pending
+          confirmation and this page follows it.
+        </p>
+        {pay.unsettled ? (
+          <Callout tone="warning" title="An earlier payment got no answer" className="mt-4">
+            <p>Paying again resends that same request: the travel service pays it once.</p>
+          </Callout>
+        ) : null}
+        {pay.problem ? <ProblemCallout className="mt-4" problem={pay.problem} onReload={onReload} /> : null}
+        <DialogActions>
+          <Button variant="secondary" onClick={() => setOpen(false)} disabled={pay.pending}>
+            Not now
+          </Button>
+          <Button onClick={() => void pay.run(null)} pending={pay.pending} disabled={!left}>
+            {pay.problem?.next === "same" ? "Try again" : `Pay ${amount}`}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </section>
+  );
+}

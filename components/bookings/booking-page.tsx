@@ -1,0 +1,106 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Callout } from "@/components/ui/callout";
+import { apiGet, ApiError } from "@/lib/api-client";
+import { bookingPageSchema } from "@/lib/bookings/schemas";
+import { bookingActions } from "@/lib/tds/adapter";
+import { bookingStateView } from "./booking-state";
+import { CancelBooking } from "./actions/cancel-booking";
+import { EmailVoucher } from "./actions/email-voucher";
+import { FollowPending, FollowUnknownState } from "./actions/follow-status";
+import { PayHold } from "./actions/pay-hold";
+import { bookingQueryKey } from "./actions/use-booking-step";
+import { useNow } from "./actions/use-now";
+import { VoucherActions } from "./actions/voucher-actions";
+import { BookingDetailView, BookingDetailSkeleton } from "./detail/booking-detail-view";
+
+/** A state the desk does not know is re-read this often until it settles (a cancellation under way). */
+const UNKNOWN_STATE_REREAD_MS = 10_000;
+
+/**
+ * /bookings/[bookingId]: the booking read through the BFF, its detail, and the steps its state
+ * allows (pay a hold, cancel, follow a pending confirmation, print or email the voucher).
+ */
+export function BookingPage({ bookingId, me, backHref }: { bookingId: string; me: { id: string; email: string }; backHref: string }) {
+  const booking = useQuery({
+    queryKey: bookingQueryKey(bookingId),
+    queryFn: ({ signal }) => apiGet(`/api/bookings/${encodeURIComponent(bookingId)}`, bookingPageSchema, { signal }),
+    staleTime: 5_000,
+    refetchInterval: (q) => {
+      const state = q.state.data?.order.state;
+      return state && !bookingStateView(state).known ? UNKNOWN_STATE_REREAD_MS : false;
+    },
+  });
+  const now = useNow(30_000);
+
+  if (booking.isPending) return <BookingDetailSkeleton />;
+  if (booking.isError && !booking.data) return <BookingLoadError error={booking.error} onRetry={() => void booking.refetch()} backHref={backHref} />;
+
+  const data = booking.data;
+  const state = data.order.state;
+  const view = bookingStateView(state);
+  const allowed = bookingActions(state);
+  const lastRefresh = [...data.history].reverse().find((h) => h.action === "refresh");
+  const reload = () => void booking.refetch();
+
+  const notices = (
+    <>
+      {booking.isError ? (
+        <Callout tone="warning" title="Showing the booking as last read">
+          <p>{booking.error instanceof ApiError ? booking.error.message : "It could not be read again just now."}</p>
+        </Callout>
+      ) : null}
+      {state === "held" && data.order.held ? (
+        <PayHold bookingId={bookingId} orderRef={data.order.orderRef} total={data.order.totalSell} held={data.order.held} onReload={reload} />
+      ) : null}
+      {state === "supplier_pending" ? <FollowPending key={state} bookingId={bookingId} lastCheckedAt={lastRefresh?.at ?? null} /> : null}
+      {!view.known ? <FollowUnknownState state={state} readAt={booking.dataUpdatedAt} /> : null}
+    </>
+  );
+
+  const actions = (
+    <div className="flex flex-wrap items-center gap-2">
+      <VoucherActions bookingId={bookingId} state={state} productType={data.lineItems[0]?.productType ?? ""} />
+      <EmailVoucher
+        bookingId={bookingId}
+        orderRef={data.order.orderRef}
+        leadEmail={data.order.travelers[0]?.email ?? null}
+        advisorEmail={me.email}
+        allowed={allowed.email}
+      />
+      {allowed.cancel ? <CancelBooking bookingId={bookingId} booking={data} now={now} onReload={reload} /> : null}
+    </div>
+  );
+
+  return <BookingDetailView booking={data} bookingId={bookingId} now={now} meId={me.id} backHref={backHref} actions={actions} notices={notices} />;
+}
+
+function BookingLoadError({ error, onRetry, backHref }: { error: unknown; onRetry: () => void; backHref: string }) {
+  const notFound = error instanceof ApiError && error.code === "not_found";
+  return (
+    <div className="max-w-2xl">
+      <p className="text-sm font-medium text-brand-700">Booking</p>
+      <h1 className="mt-1 text-2xl font-semibold tracking-tight text-ink sm:text-[1.75rem]">
+        {notFound ? "This booking could not be found" : "The booking could not be loaded"}
+      </h1>
+      <Callout title={notFound ? "No booking of the agency has this reference" : "The travel service did not answer"} className="mt-6">
+        <p>
+          {notFound
+            ? "The link may be wrong, or the booking belongs to another agency. Find it in the bookings list by its order reference or lead guest."
+            : error instanceof ApiError
+              ? error.message
+              : "Try again in a moment."}
+        </p>
+      </Callout>
+      <div className="mt-6 flex flex-wrap gap-3">
+        {!notFound ? <Button onClick={onRetry}>Try again</Button> : null}
+        <Link href={backHref} className={buttonClasses({ variant: notFound ? "primary" : "secondary" })}>
+          Back to bookings
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { EMAIL_MAX_ADDRESSES } from "@/lib/tds/schemas";
+
+// The "email the voucher" form: what the advisor types (cc as one box of addresses) and the
+// request the service takes. Addresses are checked one by one, duplicates (and `to` repeated in
+// cc) dropped, and the specification's limit of 50 addresses in all applies after that.
+
+export const NOTE_MAX = 2000;
+export const AGENCY_NAME_MAX = 80;
+
+const email = z.email();
+
+/** The cc box's addresses: split on commas, semicolons, spaces or new lines, duplicates and `to` dropped. */
+export function ccAddresses(raw: string, to = ""): string[] {
+  const seen = new Set([to.trim().toLowerCase()].filter(Boolean));
+  const out: string[] = [];
+  for (const part of raw.split(/[\s,;]+/)) {
+    const a = part.trim();
+    if (!a || seen.has(a.toLowerCase())) continue;
+    seen.add(a.toLowerCase());
+    out.push(a);
+  }
+  return out;
+}
+
+export const emailVoucherFormSchema = z
+  .object({
+    to: z.string().trim().min(1, "Enter the client's email address.").pipe(z.email("Enter a valid email address, such as client@example.com.")),
+    cc: z.string(),
+    agencyName: z.string().trim().min(1, "Enter the name the client sees as the sender.").max(AGENCY_NAME_MAX, `At most ${AGENCY_NAME_MAX} characters.`),
+    note: z.string().max(NOTE_MAX, `At most ${NOTE_MAX.toLocaleString("en-US")} characters.`),
+    replyTo: z.union([z.literal(""), z.string().trim().pipe(z.email("Enter a valid email address for replies, or leave it empty."))]),
+    withoutPrices: z.boolean(),
+  })
+  .superRefine((v, ctx) => {
+    const cc = ccAddresses(v.cc, v.to);
+    const bad = cc.filter((a) => !email.safeParse(a).success);
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["cc"],
+        message: bad.length === 1 ? `“${bad[0]}” is not an email address.` : `These are not email addresses: ${bad.map((b) => `“${b}”`).join(", ")}.`,
+      });
+    } else if (cc.length + 1 > EMAIL_MAX_ADDRESSES) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["cc"],
+        message: `At most ${EMAIL_MAX_ADDRESSES} addresses in all: remove ${cc.length + 1 - EMAIL_MAX_ADDRESSES} (there are ${cc.length} in copy besides the client).`,
+      });
+    }
+  });
+export type EmailVoucherForm = z.input<typeof emailVoucherFormSchema>;
+
+/** The body of POST /api/bookings/:id/email-client. */
+export function emailRequestOf(v: EmailVoucherForm) {
+  const cc = ccAddresses(v.cc, v.to);
+  return {
+    to: v.to.trim(),
+    ...(cc.length ? { cc } : {}),
+    agencyName: v.agencyName.trim(),
+    ...(v.note.trim() ? { note: v.note } : {}),
+    ...(v.replyTo.trim() ? { replyTo: v.replyTo.trim() } : {}),
+    withoutPrices: v.withoutPrices,
+  };
+}
+
+/** Where a BFF detail path (`cc.3`, `to`) belongs on the form. */
+export function emailFieldOf(path: string): keyof EmailVoucherForm | null {
+  const head = path.split(".")[0] ?? "";
+  return (["to", "cc", "agencyName", "note", "replyTo", "withoutPrices"] as const).find((f) => f === head) ?? null;
+}
