@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bffTestKit, type BffTestKit } from "@/lib/bff/testkit";
+import { MINE_MAX_PAGES } from "@/lib/bff/bookings";
+import { generateBookings } from "@/lib/sandbox/bookings/generate";
+import { DEMO_AGENCY_ID } from "@/lib/sandbox/platform/agencies";
+import * as bookings from "./route";
+import * as summaries from "./summaries/route";
+
+// The bookings desk over an agency of 10,000 bookings: each view of the list reads one page of
+// the service (never everything), filters are the service's, and a page's summaries read each
+// booking's detail once at most.
+
+let kit: BffTestKit;
+beforeAll(async () => {
+  kit = await bffTestKit();
+  generateBookings(kit.sb.services, DEMO_AGENCY_ID, 10_000);
+}, 120_000);
+afterAll(() => kit.close());
+
+type Row = { _id: string; state: string; orderRef: string };
+const listCalls = (from: number) => kit.paths.slice(from).filter((p) => p === "GET /api/v1/bookings");
+
+describe("10,000 bookings", () => {
+  it("pages with the service's cursor: one service call per page, never the whole list", async () => {
+    const seen = new Set<string>();
+    let cursor: string | null = null;
+    for (let page = 0; page < 3; page++) {
+      const before = kit.paths.length;
+      const res = await kit.call(bookings.GET, "/api/bookings", { query: { limit: "25", ...(cursor ? { cursor } : {}) } });
+      expect(res.status).toBe(200);
+      const rows = res.body.data.rows as Row[];
+      expect(rows).toHaveLength(25);
+      for (const r of rows) seen.add(r._id);
+      expect(listCalls(before)).toHaveLength(1);
+      cursor = res.body.data.nextCursor;
+      expect(cursor).toEqual(expect.any(String));
+    }
+    expect(seen.size).toBe(75);
+  });
+
+  it("filters and free text are applied by the service", async () => {
+    const held = await kit.call(bookings.GET, "/api/bookings", { query: { limit: "50", state: "held" } });
+    expect((held.body.data.rows as Row[]).length).toBeGreaterThan(0);
+    expect((held.body.data.rows as Row[]).every((r) => r.state === "held")).toBe(true);
+
+    const target = kit.sb.services.bookings.forAgency(DEMO_AGENCY_ID).at(-1234)!;
+    const found = await kit.call(bookings.GET, "/api/bookings", { query: { q: target.orderRef } });
+    expect((found.body.data.rows as Row[]).map((r) => r._id)).toEqual([target.id]);
+    const byGuest = await kit.call(bookings.GET, "/api/bookings", { query: { q: target.travelers[0]!.lastName, limit: "100" } });
+    expect((byGuest.body.data.rows as Row[]).map((r) => r._id)).toContain(target.id);
+  });
+
+  it("a page's summaries read each booking's detail once, then come from the desk's database", async () => {
+    const page = await kit.call(bookings.GET, "/api/bookings", { query: { limit: "25", sort: "asc" } });
+    const ids = (page.body.data.rows as Row[]).map((r) => r._id).join(",");
+    const before = kit.paths.length;
+    const first = await kit.call(summaries.GET, "/api/bookings/summaries", { query: { ids } });
+    expect(Object.keys(first.body.data.items)).toHaveLength(25);
+    expect(kit.paths.slice(before).filter((p) => p.startsWith("GET /api/v1/bookings/"))).toHaveLength(25);
+    const again = kit.paths.length;
+    await kit.call(summaries.GET, "/api/bookings/summaries", { query: { ids } });
+    expect(kit.paths.slice(again)).toEqual([]);
+  });
+
+  it("'mine' reads a bounded number of the service's pages and says where to go on", async () => {
+    // The advisor has made no booking through the desk among these 10,000 but could have: the
+    // ledger is asked first, so with none the service is not asked at all.
+    const none = await kit.call(bookings.GET, "/api/bookings", { query: { mine: "1" } });
+    expect(none.body.meta).toEqual({ scannedPages: 0 });
+    // Pretend one old generated booking was the advisor's.
+    const old = kit.sb.services.bookings.forAgency(DEMO_AGENCY_ID).at(10)!;
+    const { bookingsLedger } = await import("@/lib/db/schema");
+    await kit.db.insert(bookingsLedger).values({
+      bookingId: old.id,
+      orderRef: old.orderRef,
+      userId: kit.people.advisor.id,
+      quoteId: "q",
+      idempotencyKey: crypto.randomUUID(),
+      productType: old.productType,
+      outcome: "booked",
+    });
+    const before = kit.paths.length;
+    const mine = await kit.call(bookings.GET, "/api/bookings", { query: { mine: "1", limit: "25" } });
+    expect(mine.status).toBe(200);
+    expect(mine.body.meta.scannedPages).toBe(MINE_MAX_PAGES);
+    expect(listCalls(before)).toHaveLength(MINE_MAX_PAGES);
+    expect(mine.body.data.nextCursor).toEqual(expect.any(String));
+  });
+});
