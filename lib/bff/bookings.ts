@@ -246,8 +246,14 @@ export async function readBooking(deps: { tds: TdsClient; db: Db }, bookingId: s
   };
 }
 
-/** Details read at once for one summaries call: the service's budget is shared with everyone's pages. */
+/** Details read at once for one summaries call. */
 const SUMMARY_CONCURRENCY = 4;
+/**
+ * Details read from the service in one summaries call at most: the rest are `missing` and the
+ * page asks again a little later. An advisor's share of the detail budget (about 54 a minute)
+ * must leave room for the booking pages they open meanwhile.
+ */
+export const SUMMARY_COLD_READS = 12;
 
 /**
  * GET /api/bookings/summaries: for a page of the list, what its rows lack. Known bookings come
@@ -272,8 +278,9 @@ export async function bookingSummaries(
       travelEnd: f.travelEnd,
     };
   }
-  const queue = wanted.filter((id) => !known.has(id));
-  const missing: string[] = [];
+  const unknown = wanted.filter((id) => !known.has(id));
+  const queue = unknown.slice(0, SUMMARY_COLD_READS);
+  const missing: string[] = unknown.slice(SUMMARY_COLD_READS);
   const worker = async () => {
     for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
       if (signal?.aborted) {
@@ -289,5 +296,5 @@ export async function bookingSummaries(
     }
   };
   await Promise.all(Array.from({ length: Math.min(SUMMARY_CONCURRENCY, queue.length) }, worker));
-  return { items, missing };
+  return { items, missing: wanted.filter((id) => missing.includes(id)) };
 }
