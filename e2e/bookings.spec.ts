@@ -66,7 +66,7 @@ test.describe("bookings desk", () => {
     const dialog = page.getByRole("dialog");
     await expect(dialog).toContainText("Paid from the agency's credit");
     await dialog.getByRole("button", { name: /^Pay / }).dblclick();
-    await expect(page.getByText(/^Paid\. The booking is now/)).toBeVisible();
+    await expect(page.getByTestId("step-outcome")).toContainText("Paid from the agency's credit. The booking is now confirmed.");
     await expect(page.getByText("Confirmed").first()).toBeVisible();
 
     const detail = await request.get(`/api/bookings/${made.bookingId}`);
@@ -81,7 +81,7 @@ test.describe("bookings desk", () => {
     const dialog = page.getByRole("dialog");
     await expect(dialog.getByTestId("cancel-estimate")).toContainText(/Free cancellation: \$[\d,.]+ expected back/);
     await dialog.getByRole("button", { name: "Cancel booking" }).click();
-    await expect(page.getByTestId("cancel-result")).toContainText("Refunded: the amount due goes back to the agency's credit.");
+    await expect(page.getByTestId("step-outcome")).toContainText("Refunded: the amount due goes back to the agency's credit.");
     await expect(page.getByText("Refunded").first()).toBeVisible();
     await expect(page.getByRole("button", { name: "Cancel booking" })).toHaveCount(0);
   });
@@ -93,7 +93,7 @@ test.describe("bookings desk", () => {
     const dialog = page.getByRole("dialog");
     await expect(dialog.getByTestId("cancel-estimate")).toContainText("No refund expected");
     await dialog.getByRole("button", { name: "Cancel booking" }).click();
-    await expect(page.getByTestId("cancel-result")).toContainText("No refund is due under the cancellation policy.");
+    await expect(page.getByTestId("step-outcome")).toContainText("No refund is due under the cancellation policy.");
   });
 
   test("cancel one leg of a round-trip transfer", async ({ page, request, sandbox }) => {
@@ -104,7 +104,7 @@ test.describe("bookings desk", () => {
     await dialog.getByRole("radio", { name: "Return journey only" }).check();
     await expect(dialog.getByTestId("cancel-estimate")).toBeVisible();
     await dialog.getByRole("button", { name: "Cancel the return journey" }).click();
-    await expect(page.getByTestId("cancel-result")).toBeVisible();
+    await expect(page.getByTestId("step-outcome")).toBeVisible();
     // The outbound journey can still be cancelled on its own.
     await expect(page.getByRole("button", { name: "Cancel the outbound journey" })).toBeVisible();
   });
@@ -135,8 +135,8 @@ test.describe("bookings desk", () => {
     await expect(dialog.getByText("“not-an-address” is not an email address.")).toBeVisible();
     await dialog.getByLabel("Copy to (cc)").fill("one@example.com, two@example.com");
     await dialog.getByRole("button", { name: "Send voucher" }).click();
-    await expect(page.getByTestId("email-result")).toContainText("client@example.com");
-    await expect(page.getByTestId("email-result")).toContainText("one@example.com, two@example.com");
+    await expect(page.getByTestId("step-outcome")).toContainText("client@example.com");
+    await expect(page.getByTestId("step-outcome")).toContainText("one@example.com, two@example.com");
 
     const outbox = await sandbox.control<{ items: Array<{ bookingId: string; to: string[]; cc: string[]; agencyName: string }> }>("GET", "/outbox");
     const sent = outbox.body.data.items.filter((m) => m.bookingId === made.bookingId);

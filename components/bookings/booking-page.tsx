@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import Link from "next/link";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
@@ -35,6 +36,8 @@ export function BookingPage({ bookingId, me, backHref }: { bookingId: string; me
     },
   });
   const now = useNow(30_000);
+  // How the last step went, kept here: the panel that ran it may be gone with the state it served.
+  const [outcome, setOutcome] = useState<{ message: string; detail?: string; tone: "ok" | "info" } | null>(null);
 
   if (booking.isPending) return <BookingDetailSkeleton />;
   if (booking.isError && !booking.data) return <BookingLoadError error={booking.error} onRetry={() => void booking.refetch()} backHref={backHref} />;
@@ -53,8 +56,29 @@ export function BookingPage({ bookingId, me, backHref }: { bookingId: string; me
           <p>{booking.error instanceof ApiError ? booking.error.message : "It could not be read again just now."}</p>
         </Callout>
       ) : null}
+      {outcome ? (
+        <div
+          role="status"
+          data-testid="step-outcome"
+          className={
+            outcome.tone === "ok"
+              ? "rounded-xl border border-emerald-200 bg-emerald-50/70 px-5 py-3 text-sm text-emerald-900 sm:px-6"
+              : "rounded-xl border border-slate-200 bg-white px-5 py-3 text-sm text-slate-700 sm:px-6"
+          }
+        >
+          <p className="font-medium">{outcome.message}</p>
+          {outcome.detail ? <p className="mt-0.5">{outcome.detail}</p> : null}
+        </div>
+      ) : null}
       {state === "held" && data.order.held ? (
-        <PayHold bookingId={bookingId} orderRef={data.order.orderRef} total={data.order.totalSell} held={data.order.held} onReload={reload} />
+        <PayHold
+          bookingId={bookingId}
+          orderRef={data.order.orderRef}
+          total={data.order.totalSell}
+          held={data.order.held}
+          onReload={reload}
+          onOutcome={(message) => setOutcome({ message, tone: "ok" })}
+        />
       ) : null}
       {state === "supplier_pending" ? <FollowPending key={state} bookingId={bookingId} lastCheckedAt={lastRefresh?.at ?? null} /> : null}
       {!view.known ? <FollowUnknownState state={state} readAt={booking.dataUpdatedAt} /> : null}
@@ -70,8 +94,17 @@ export function BookingPage({ bookingId, me, backHref }: { bookingId: string; me
         leadEmail={data.order.travelers[0]?.email ?? null}
         advisorEmail={me.email}
         allowed={allowed.email}
+        onOutcome={(message) => setOutcome({ message, tone: "ok" })}
       />
-      {allowed.cancel ? <CancelBooking bookingId={bookingId} booking={data} now={now} onReload={reload} /> : null}
+      {allowed.cancel ? (
+        <CancelBooking
+          bookingId={bookingId}
+          booking={data}
+          now={now}
+          onReload={reload}
+          onOutcome={(message, detail) => setOutcome({ message, detail, tone: "info" })}
+        />
+      ) : null}
     </div>
   );
 

@@ -88,12 +88,15 @@ export function CancelBooking({
   now,
   timeZone,
   onReload,
+  onOutcome,
 }: {
   bookingId: string;
   booking: BookingPageData;
   now: Date;
   timeZone?: string;
   onReload: () => void;
+  /** Says how it went where the page keeps it: this button goes once nothing is left to cancel. */
+  onOutcome: (message: string, detail: string) => void;
 }) {
   const [open, setOpen] = useState(false);
   const send = useCallback(
@@ -101,7 +104,16 @@ export function CancelBooking({
       apiPost(`/api/bookings/${encodeURIComponent(bookingId)}/cancel`, cancelResultSchema, body, { headers: { "Idempotency-Key": key ?? "" } }),
     [bookingId],
   );
-  const cancel = useBookingStep({ bookingId, step: "cancel", idempotent: true, send, onDone: () => setOpen(false) });
+  const cancel = useBookingStep({
+    bookingId,
+    step: "cancel",
+    idempotent: true,
+    send,
+    onDone: (r) => {
+      setOpen(false);
+      onOutcome(`Cancellation sent. The booking is now ${bookingStateView(r.state).label.toLowerCase()}.`, refundSentence(r.refund.status));
+    },
+  });
   const legs = transferLegs(booking);
   const liveLegs = legs.filter((l) => l.state === "confirmed");
   const roundTrip = legs.length === 2;
@@ -113,7 +125,6 @@ export function CancelBooking({
   const amount = scopeLeg?.sellMinor ?? (roundTrip ? liveLegs.reduce((s, l) => s + (l.sellMinor ?? 0), 0) || total.amountMinor : total.amountMinor);
   const estimate = cancellationEstimate(booking.cancellationPolicy, amount, now, total.amountMinor > 0 ? amount / total.amountMinor : 1);
   const words = estimateSentence(estimate, total.currency, timeZone);
-  const result = cancel.result;
 
   return (
     <>
@@ -121,12 +132,6 @@ export function CancelBooking({
         {roundTrip && liveLegs.length === 1 ? `Cancel the ${liveLegs[0]!.leg === "departure" ? "outbound" : "return"} journey` : "Cancel booking"}
       </Button>
       {cancel.problem && !open ? <ProblemCallout className="mt-3 basis-full" problem={cancel.problem} onRetry={() => setOpen(true)} onReload={onReload} /> : null}
-      {result ? (
-        <div role="status" className="basis-full rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700" data-testid="cancel-result">
-          <p className="font-medium text-ink">Cancellation sent. The booking is now {bookingStateView(result.state).label.toLowerCase()}.</p>
-          <p className="mt-1">{refundSentence(result.refund.status)}</p>
-        </div>
-      ) : null}
 
       <Dialog
         open={open}

@@ -35,6 +35,7 @@ export function EmailVoucher({
   leadEmail,
   advisorEmail,
   allowed,
+  onOutcome,
 }: {
   bookingId: string;
   orderRef: string;
@@ -42,6 +43,7 @@ export function EmailVoucher({
   advisorEmail: string;
   /** The service emails vouchers of confirmed, cancelled and refunded bookings only. */
   allowed: boolean;
+  onOutcome: (message: string) => void;
 }) {
   const [open, setOpen] = useState(false);
   const form = useForm<EmailVoucherForm>({
@@ -74,7 +76,20 @@ export function EmailVoucher({
     },
     [bookingId, setError],
   );
-  const email = useBookingStep({ bookingId, step: "email", idempotent: false, send, onDone: () => setOpen(false) });
+  const email = useBookingStep({
+    bookingId,
+    step: "email",
+    idempotent: false,
+    send,
+    onDone: (r) => {
+      setOpen(false);
+      onOutcome(
+        `Voucher emailed to ${r.sentTo.join(", ")}${r.cc.length ? `, copy to ${r.cc.join(", ")}` : ""}. ${
+          r.pdfAttached ? "The PDF voucher is attached." : "The PDF could not be made, so the voucher is in the email's body."
+        }`,
+      );
+    },
+  });
 
   const openForm = () => {
     if (!getValues("agencyName")) setValue("agencyName", rememberedAgencyName());
@@ -93,7 +108,6 @@ export function EmailVoucher({
 
   const [note = "", cc = "", to = ""] = useWatch({ control, name: ["note", "cc", "to"] });
   const ccCount = ccAddresses(cc, to).length;
-  const result = email.result;
 
   return (
     <>
@@ -101,17 +115,6 @@ export function EmailVoucher({
         <MailIcon className="size-4" />
         Email voucher
       </Button>
-      {result ? (
-        <p role="status" className="basis-full rounded-lg border border-emerald-200 bg-emerald-50/70 px-4 py-3 text-sm text-emerald-900" data-testid="email-result">
-          Voucher emailed to <strong>{result.sentTo.join(", ")}</strong>
-          {result.cc.length ? (
-            <>
-              , copy to <strong>{result.cc.join(", ")}</strong>
-            </>
-          ) : null}
-          . {result.pdfAttached ? "The PDF voucher is attached." : "The PDF could not be made, so the voucher is in the email's body."}
-        </p>
-      ) : null}
 
       <Dialog open={open} onOpenChange={setOpen} busy={email.pending} title={`Email the voucher of ${orderRef}`} description="Sent by the travel service on the agency's behalf.">
         <form

@@ -25,6 +25,7 @@ export function PayHold({
   held,
   timeZone,
   onReload,
+  onOutcome,
 }: {
   bookingId: string;
   orderRef: string;
@@ -32,6 +33,8 @@ export function PayHold({
   held: { paymentDeadline: string; cancellationDeadline?: string | null };
   timeZone?: string;
   onReload: () => void;
+  /** Says how it went where the page keeps it: this panel goes once the booking is no longer held. */
+  onOutcome: (message: string) => void;
 }) {
   const now = useNow(1_000);
   const [open, setOpen] = useState(false);
@@ -40,7 +43,16 @@ export function PayHold({
       apiPost(`/api/bookings/${encodeURIComponent(bookingId)}/pay`, payResultSchema, undefined, { headers: { "Idempotency-Key": key ?? "" } }),
     [bookingId],
   );
-  const pay = useBookingStep({ bookingId, step: "pay", idempotent: true, send, onDone: () => setOpen(false) });
+  const pay = useBookingStep({
+    bookingId,
+    step: "pay",
+    idempotent: true,
+    send,
+    onDone: (r) => {
+      setOpen(false);
+      onOutcome(`Paid from the agency's credit. The booking is now ${bookingStateView(r.state).label.toLowerCase()}.`);
+    },
+  });
   const deadline = Date.parse(held.paymentDeadline);
   const left = Number.isNaN(deadline) ? null : countdown(deadline, now.getTime());
   const urgent = !Number.isNaN(deadline) && deadline - now.getTime() < 24 * 3_600_000;
@@ -77,11 +89,6 @@ export function PayHold({
         </Button>
       </div>
       {pay.problem && !open ? <ProblemCallout className="mt-4" problem={pay.problem} onRetry={() => setOpen(true)} onReload={onReload} /> : null}
-      {pay.result ? (
-        <p role="status" className="mt-3 text-sm font-medium text-emerald-800">
-          Paid. The booking is now {bookingStateView(pay.result.state).label.toLowerCase()}.
-        </p>
-      ) : null}
 
       <Dialog open={open} onOpenChange={setOpen} busy={pay.pending} title={`Pay ${amount} for ${orderRef}?`} description="Paid from the agency's credit, now.">
         <p className="text-sm leading-relaxed text-slate-700">
