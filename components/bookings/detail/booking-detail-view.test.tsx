@@ -1,0 +1,114 @@
+// @vitest-environment jsdom
+import "@testing-library/jest-dom/vitest";
+import { cleanup, render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { bookingPageSchema, type HistoryEntry } from "@/lib/bookings/schemas";
+import details from "../__fixtures__/details.json";
+import { BookingDetailView } from "./booking-detail-view";
+import { foldHistory, maskDocument } from "./facts";
+import { describeStep } from "./history";
+
+const NOW = new Date("2026-11-24T12:00:00Z");
+const ana = { id: "u1", name: "Ana Advisor" };
+const ben = { id: "u2", name: "Ben Advisor" };
+const entry = (over: Partial<HistoryEntry>): HistoryEntry => ({
+  id: Math.random().toString(36),
+  action: "refresh",
+  outcome: "succeeded",
+  state: "supplier_pending",
+  errorCode: null,
+  result: null,
+  at: "2026-11-24T11:00:00Z",
+  completedAt: null,
+  by: ana,
+  ...over,
+});
+
+function show(key: keyof typeof details, extra: Record<string, unknown> = {}) {
+  const booking = bookingPageSchema.parse({ ...details[key], bookedBy: ana, history: [], ...extra });
+  return render(<BookingDetailView booking={booking} bookingId="bk_1" now={NOW} meId="u1" timeZone="UTC" />);
+}
+
+afterEach(cleanup);
+
+describe("BookingDetailView", () => {
+  it("a hotel: the hotel, rooms and guests, confirmation references, policy, price, payments, earnings", () => {
+    show("hotel-held");
+    expect(screen.getByRole("heading", { level: 1, name: "Barcelona Cedar Palace" })).toBeInTheDocument();
+    expect(screen.getByTestId("order-ref")).toHaveTextContent("RV-2025-9PSSE6YL");
+    expect(screen.getAllByText("Held · not paid").length).toBeGreaterThan(0);
+    expect(screen.getByText("Room 1: 026421377")).toBeInTheDocument();
+    expect(screen.getByText("Room 3: 453118065")).toBeInTheDocument();
+    expect(screen.getByText("Mr Jesper Fried, Miss Zara Fried")).toBeInTheDocument();
+    expect(screen.getByText(/City tax: \$29\.06, paid at the property/)).toBeInTheDocument();
+    expect(screen.getByRole("region", { name: "Hold" })).toHaveTextContent("Pay by");
+    expect(screen.getByText(/No payments recorded: a hold is paid when you pay it\./)).toBeInTheDocument();
+    expect(screen.getByText("Booked by You", { exact: false })).toBeInTheDocument();
+    expect(screen.getByRole("region", { name: "The hotel" })).toHaveTextContent("Barcelona Cedar Palace");
+  });
+
+  it("a flight: route, PNRs, tickets; passports masked", () => {
+    show("flight-confirmed");
+    expect(screen.getByRole("heading", { level: 1, name: "DXB ⇄ LAX" })).toBeInTheDocument();
+    expect(screen.getByText("K3DDGF")).toBeInTheDocument();
+    const tickets = screen.getByRole("table", { name: "Tickets" });
+    expect(within(tickets).getAllByRole("row")).toHaveLength(5);
+    expect(within(tickets).getByText("1144287806944")).toBeInTheDocument();
+    expect(screen.getByText("•••• 0816")).toBeInTheDocument();
+    expect(screen.queryByText("U94390816")).toBeNull();
+    expect(screen.queryByRole("region", { name: "The hotel" })).toBeNull();
+  });
+
+  it("an activity's voucher and a round-trip transfer's journeys", () => {
+    show("activity-confirmed");
+    expect(screen.getByRole("heading", { level: 1, name: "Taipei Photography Walk" })).toBeInTheDocument();
+    expect(screen.getByText("V-IP0WQY7KYG")).toBeInTheDocument();
+    cleanup();
+    show("transfer-round");
+    expect(screen.getByTestId("transfer-leg-departure")).toHaveTextContent("TRA-SWABWXVS-D");
+    expect(screen.getByTestId("transfer-leg-return")).toHaveTextContent("Wuxi Maple Lodge, 229 High Street, Wuxi → Sunan Shuofang International Airport");
+  });
+
+  it("a state the desk does not know, a booking made outside the desk, an unknown step", () => {
+    const base = details["hotel-confirmed"];
+    show("hotel-confirmed", {
+      order: { ...base.order, state: "cancellation_pending" },
+      bookedBy: null,
+      history: [entry({ action: "teleport", outcome: "succeeded", by: ben })],
+    });
+    expect(screen.getByText("Cancellation pending")).toBeInTheDocument();
+    expect(screen.getByText("Booked with the agency's key outside Agency Desk.")).toBeInTheDocument();
+    expect(screen.getByText(/Teleport/)).toBeInTheDocument();
+  });
+});
+
+describe("history in words", () => {
+  it("folds runs of status checks that changed nothing", () => {
+    const h = [
+      entry({ action: "booked", state: "supplier_pending" }),
+      entry({}),
+      entry({}),
+      entry({ outcome: "failed", state: null, errorCode: "rate_limited" }),
+      entry({ state: "confirmed" }),
+    ];
+    const lines = foldHistory(h);
+    expect(lines.map((l) => [l.entry.action, l.count])).toEqual([
+      ["booked", 1],
+      ["refresh", 2],
+      ["refresh", 1],
+      ["refresh", 1],
+    ]);
+    expect(describeStep(lines[1]!.entry, 2)).toBe("Status checked 2 times (pending confirmation)");
+    expect(describeStep(lines[3]!.entry)).toBe("Checked the status with the provider → confirmed");
+  });
+
+  it("says what a cancellation and an email did", () => {
+    expect(describeStep(entry({ action: "cancel", result: { transferCancelScope: "return", refundStatus: "no_refund_due" } }))).toBe(
+      "Cancelled the return journey: no refund due",
+    );
+    expect(describeStep(entry({ action: "email", result: { sentTo: ["a@x.com"], cc: ["b@x.com", "c@x.com"], pdfAttached: false, withoutPrices: true } }))).toBe(
+      "Emailed the voucher to a@x.com, cc b@x.com, c@x.com · without prices · in the email body only",
+    );
+    expect(maskDocument("U94390816")).toBe("•••• 0816");
+  });
+});

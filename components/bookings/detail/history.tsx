@@ -1,0 +1,86 @@
+import { humanize } from "@/components/checkout/format";
+import type { HistoryEntry } from "@/lib/bookings/schemas";
+import { bookingStateView } from "../booking-state";
+import { formatDeadline } from "../format";
+import { ago } from "../actions/use-now";
+import { foldHistory, strs } from "./facts";
+
+const SCOPES: Record<string, string> = { whole: "both journeys", departure: "the outbound journey", return: "the return journey" };
+const REFUNDS: Record<string, string> = { refunded: "refunded", no_refund_due: "no refund due", manual_review: "refund under manual review" };
+const stateWord = (s: string | null | undefined) => (s ? bookingStateView(s).label.toLowerCase() : null);
+
+/** What a step did, in words (its outcome aside). */
+export function describeStep(entry: HistoryEntry, count = 1): string {
+  const r = entry.result ?? {};
+  switch (entry.action) {
+    case "booked":
+      return `Booked${stateWord(entry.state) ? ` (${stateWord(entry.state)})` : ""}`;
+    case "pay":
+      return "Paid the hold from agency credit";
+    case "cancel": {
+      const scope = typeof r.transferCancelScope === "string" ? SCOPES[r.transferCancelScope] ?? r.transferCancelScope : null;
+      const refund = typeof r.refundStatus === "string" ? REFUNDS[r.refundStatus] ?? humanize(r.refundStatus).toLowerCase() : null;
+      return `Cancelled${scope ? ` ${scope}` : ""}${refund ? `: ${refund}` : ""}`;
+    }
+    case "email": {
+      const to = strs(r.sentTo);
+      const cc = strs(r.cc);
+      const parts = [`Emailed the voucher${to.length ? ` to ${to.join(", ")}` : ""}${cc.length ? `, cc ${cc.join(", ")}` : ""}`];
+      if (r.withoutPrices === true) parts.push("without prices");
+      if (r.pdfAttached === true) parts.push("PDF attached");
+      if (r.pdfAttached === false) parts.push("in the email body only");
+      return parts.join(" · ");
+    }
+    case "refresh":
+      return count > 1
+        ? `Status checked ${count} times${stateWord(entry.state) ? ` (${stateWord(entry.state)})` : ""}`
+        : `Checked the status with the provider${stateWord(entry.state) ? ` → ${stateWord(entry.state)}` : ""}`;
+    default:
+      return humanize(String(entry.action));
+  }
+}
+
+function outcomeText(entry: HistoryEntry): { text: string; tone: string } | null {
+  switch (entry.outcome) {
+    case "succeeded":
+      return null;
+    case "failed":
+      return { text: `refused: ${entry.errorCode ? humanize(entry.errorCode).toLowerCase() : "no reason given"}`, tone: "text-rose-700" };
+    case "unknown":
+      return { text: "no answer from the service", tone: "text-amber-700" };
+    case "pending":
+      return { text: "in progress", tone: "text-slate-500" };
+    default:
+      return { text: humanize(String(entry.outcome)).toLowerCase(), tone: "text-slate-500" };
+  }
+}
+
+export function HistoryList({ history, meId, now, timeZone }: { history: HistoryEntry[]; meId?: string; now: Date; timeZone?: string }) {
+  const lines = foldHistory(history);
+  if (lines.length === 0) {
+    return <p className="mt-2 text-sm text-slate-500">No steps recorded by the desk yet.</p>;
+  }
+  return (
+    <ol className="mt-3 space-y-3 border-l border-slate-200 pl-4" aria-label="History">
+      {lines.map(({ entry, count }) => {
+        const outcome = outcomeText(entry);
+        const who = entry.by ? (entry.by.id === meId ? "You" : entry.by.name) : "Someone";
+        const at = Date.parse(entry.at);
+        return (
+          <li key={entry.id} className="relative text-sm">
+            <span className="absolute top-1.5 -left-[1.3rem] size-2 rounded-full bg-slate-300 ring-2 ring-white" aria-hidden />
+            <p className="text-ink">
+              <span className="font-medium">{who}</span> · {describeStep(entry, count)}
+              {outcome ? <span className={`ml-1 ${outcome.tone}`}>({outcome.text})</span> : null}
+            </p>
+            <p className="text-xs text-slate-500">
+              <time dateTime={entry.at} title={formatDeadline(entry.at, timeZone)}>
+                {Number.isNaN(at) ? entry.at : `${count > 1 ? "last " : ""}${ago(at, now.getTime())} · ${formatDeadline(entry.at, timeZone)}`}
+              </time>
+            </p>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
