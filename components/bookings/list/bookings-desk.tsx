@@ -1,0 +1,458 @@
+"use client";
+
+import { ClipboardList, Plus, SearchX } from "lucide-react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useEffect, useId, useState } from "react";
+import { productTypeMeta } from "@/components/status/product-types";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Callout } from "@/components/ui/callout";
+import { cn } from "@/components/ui/cn";
+import { inputClasses } from "@/components/ui/field";
+import { Skeleton } from "@/components/ui/skeleton";
+import { ApiError } from "@/lib/api-client";
+import {
+  bookingHref,
+  bookingsHref,
+  DEFAULT_FILTERS,
+  isFiltered,
+  QUERY_MAX,
+  type BookingFilters,
+} from "@/lib/bookings/filters";
+import type { BookingListRowView, BookingSummary } from "@/lib/bookings/schemas";
+import { formatMoney } from "@/lib/money";
+import { BookingStateBadge } from "../booking-state";
+import { formatCreated, formatTravel } from "./format";
+import { useBookingSummaries, useBookingsList } from "./use-bookings-list";
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+const STATE_OPTIONS: Array<[BookingFilters["state"], string]> = [
+  ["all", "Any state"],
+  ["confirmed", "Confirmed"],
+  ["held", "Held"],
+  ["cancelled", "Cancelled or refunded"],
+  ["failed", "Failed"],
+];
+const TRIP_OPTIONS: Array<[BookingFilters["trip"], string]> = [
+  ["all", "Any time"],
+  ["upcoming", "Upcoming"],
+  ["traveling", "Travelling now"],
+  ["past", "Past"],
+];
+const STATUS_OPTIONS: Array<[BookingFilters["status"], string]> = [
+  ["all", "Active and cancelled"],
+  ["active", "Active"],
+  ["cancelled", "Cancelled"],
+];
+const SORT_OPTIONS: Array<[BookingFilters["sort"], string]> = [
+  ["desc", "Newest first"],
+  ["asc", "Oldest first"],
+];
+
+type Me = { id: string; name: string };
+
+/** /bookings: the agency's bookings, filtered in the URL, one service page at a time. */
+export function BookingsDesk({ initialFilters, me }: { initialFilters: BookingFilters; me: Me }) {
+  const router = useRouter();
+  const [filters, setFilters] = useState(initialFilters);
+  const [text, setText] = useState(initialFilters.q);
+  const [announce, setAnnounce] = useState("");
+
+  const update = (next: Partial<BookingFilters>) => {
+    const merged = { ...filters, ...next };
+    setFilters(merged);
+    router.replace(bookingsHref(merged), { scroll: false });
+  };
+
+  // Free text waits for a pause in typing; the service reads 100 characters.
+  const trimmed = text.trim().slice(0, QUERY_MAX);
+  useEffect(() => {
+    if (trimmed === filters.q) return;
+    const t = setTimeout(() => update({ q: trimmed }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(t);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- update is stable in effect (setState + router)
+  }, [trimmed, filters.q]);
+
+  const list = useBookingsList(filters);
+  const pages = list.data?.pages ?? [];
+  const rows = pages.flatMap((p) => p.rows);
+  const summaries = useBookingSummaries(pages);
+  const stale = list.isPlaceholderData;
+  const filtered = isFiltered(filters);
+
+  const loadMore = async () => {
+    const before = rows.length;
+    const res = await list.fetchNextPage();
+    const after = res.data?.pages.flatMap((p) => p.rows).length ?? before;
+    if (after > before) setAnnounce(`${after - before} more bookings loaded.`);
+  };
+
+  const clear = () => {
+    setText("");
+    update({ ...DEFAULT_FILTERS });
+  };
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <p className="text-sm font-medium text-brand-700">After sale</p>
+          <h1 className="mt-1 text-2xl font-semibold tracking-tight text-ink sm:text-[1.75rem]">Bookings</h1>
+          <p className="mt-2 max-w-2xl text-[0.9375rem] leading-relaxed text-slate-600">
+            Every booking of the agency: find one, follow it, pay a hold, cancel, or send the voucher.
+          </p>
+        </div>
+        <Link href="/search" className={buttonClasses()}>
+          <Plus className="size-4" aria-hidden />
+          New booking
+        </Link>
+      </div>
+
+      <Filters filters={filters} text={text} onText={setText} onChange={update} onClear={clear} />
+
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600" aria-live="polite">
+        <p>
+          {list.isPending
+            ? "Loading bookings…"
+            : rows.length === 0
+              ? ""
+              : list.hasNextPage
+                ? `Showing ${rows.length} bookings · more available`
+                : `All ${rows.length} ${rows.length === 1 ? "booking" : "bookings"} shown`}
+        </p>
+        <p className="sr-only">{announce}</p>
+      </div>
+
+      <div className="mt-3" aria-busy={list.isFetching && !list.isFetchingNextPage ? true : undefined}>
+        {list.isPending ? (
+          <ListSkeleton />
+        ) : list.isError && rows.length === 0 ? (
+          <Callout title="The bookings could not be loaded" className="max-w-2xl">
+            <p>{list.error instanceof ApiError ? list.error.message : "Try again in a moment."}</p>
+            <Button size="sm" variant="secondary" className="mt-3" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          </Callout>
+        ) : rows.length === 0 ? (
+          <EmptyState filtered={filtered} onClear={clear} />
+        ) : (
+          <div className={cn("transition-opacity", stale && "opacity-60")}>
+            <BookingsTable rows={rows} summaries={summaries} filters={filters} me={me} />
+            <BookingCards rows={rows} summaries={summaries} filters={filters} me={me} />
+          </div>
+        )}
+      </div>
+
+      {rows.length > 0 ? (
+        <div className="mt-5 flex flex-wrap items-center justify-center gap-3">
+          {list.hasNextPage ? (
+            <Button variant="secondary" onClick={() => void loadMore()} pending={list.isFetchingNextPage}>
+              Show more bookings
+            </Button>
+          ) : null}
+          {list.isFetchNextPageError ? (
+            <p role="alert" className="text-sm text-rose-700">
+              The next bookings could not be loaded: {list.error instanceof ApiError ? list.error.message : "try again."}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function Filters({
+  filters,
+  text,
+  onText,
+  onChange,
+  onClear,
+}: {
+  filters: BookingFilters;
+  text: string;
+  onText: (t: string) => void;
+  onChange: (f: Partial<BookingFilters>) => void;
+  onClear: () => void;
+}) {
+  const id = useId();
+  const tooLong = text.trim().length > QUERY_MAX;
+  const select = "h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-ink shadow-xs hover:border-slate-400 focus:border-brand-500 focus:ring-3 focus:ring-brand-500/15 focus:outline-none";
+  return (
+    <section aria-label="Filters" className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-[0_1px_2px_rgb(15_23_42/0.04)] sm:p-5">
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-end">
+        <div className="flex-1">
+          <label htmlFor={`${id}-q`} className="text-sm font-medium text-slate-800">
+            Search bookings
+          </label>
+          <input
+            id={`${id}-q`}
+            type="search"
+            value={text}
+            onChange={(e) => onText(e.target.value)}
+            placeholder="Order reference, lead guest, hotel or supplier reference"
+            aria-describedby={tooLong ? `${id}-q-hint` : undefined}
+            className={cn(inputClasses(false), "mt-1.5")}
+          />
+          {tooLong ? (
+            <p id={`${id}-q-hint`} className="mt-1 text-[0.8125rem] text-amber-800">
+              Only the first {QUERY_MAX} characters are searched.
+            </p>
+          ) : null}
+        </div>
+        <div role="group" aria-label="Whose bookings" className="inline-flex h-10 shrink-0 self-start rounded-lg border border-slate-300 bg-slate-50 p-0.5 lg:self-auto">
+          {[
+            [false, "Everyone"],
+            [true, "Mine"],
+          ].map(([mine, label]) => (
+            <button
+              key={String(label)}
+              type="button"
+              aria-pressed={filters.mine === mine}
+              onClick={() => onChange({ mine: mine as boolean })}
+              className={cn(
+                "rounded-md px-3 text-sm font-medium transition-colors",
+                filters.mine === mine ? "bg-white text-ink shadow-xs ring-1 ring-slate-200" : "text-slate-600 hover:text-ink",
+              )}
+            >
+              {label as string}
+            </button>
+          ))}
+        </div>
+      </div>
+      <div className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <label className="text-sm font-medium text-slate-800">
+          State
+          <select className={cn(select, "mt-1.5")} value={filters.state} onChange={(e) => onChange({ state: e.target.value as BookingFilters["state"] })}>
+            {STATE_OPTIONS.map(([v, l]) => (
+              <option key={v} value={v}>
+                {l}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm font-medium text-slate-800">
+          Travel
+          <select className={cn(select, "mt-1.5")} value={filters.trip} onChange={(e) => onChange({ trip: e.target.value as BookingFilters["trip"] })}>
+            {TRIP_OPTIONS.map(([v, l]) => (
+              <option key={v} value={v}>
+                {l}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm font-medium text-slate-800">
+          Status
+          <select className={cn(select, "mt-1.5")} value={filters.status} onChange={(e) => onChange({ status: e.target.value as BookingFilters["status"] })}>
+            {STATUS_OPTIONS.map(([v, l]) => (
+              <option key={v} value={v}>
+                {l}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm font-medium text-slate-800">
+          Sort
+          <select className={cn(select, "mt-1.5")} value={filters.sort} onChange={(e) => onChange({ sort: e.target.value as BookingFilters["sort"] })}>
+            {SORT_OPTIONS.map(([v, l]) => (
+              <option key={v} value={v}>
+                {l}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {filters.trip !== "all" && filters.status !== "cancelled" && filters.state === "all" ? (
+        <p className="mt-3 text-[0.8125rem] text-slate-500">Cancelled bookings are hidden while a travel period is chosen; choose Status: Cancelled to see them.</p>
+      ) : null}
+      {isFiltered(filters) ? (
+        <Button variant="ghost" size="sm" className="mt-3" onClick={onClear}>
+          Clear filters
+        </Button>
+      ) : null}
+    </section>
+  );
+}
+
+type RowProps = { rows: BookingListRowView[]; summaries: { items: Map<string, BookingSummary>; pending: Set<string> }; filters: BookingFilters; me: Me };
+
+function itemOf(row: BookingListRowView, s: BookingSummary | undefined): string | null {
+  return row.firstItem.hotelName ?? s?.item ?? null;
+}
+
+function LeadGuest({ row, summaries }: { row: BookingListRowView; summaries: RowProps["summaries"] }) {
+  const s = summaries.items.get(row._id);
+  if (s?.leadGuest) {
+    const more = (s.travelers ?? 1) - 1;
+    return (
+      <>
+        {s.leadGuest}
+        {more > 0 ? <span className="text-slate-500"> +{more}</span> : null}
+      </>
+    );
+  }
+  if (summaries.pending.has(row._id)) {
+    return (
+      <>
+        <Skeleton className="h-3.5 w-24" />
+        <span className="sr-only">Loading</span>
+      </>
+    );
+  }
+  return <span className="text-slate-400">—</span>;
+}
+
+function BookedBy({ row, me }: { row: BookingListRowView; me: Me }) {
+  if (!row.bookedBy) {
+    return (
+      <span className="text-slate-500" title="Booked with the agency's key outside Agency Desk">
+        Outside the desk
+      </span>
+    );
+  }
+  return <>{row.bookedBy.id === me.id ? "You" : row.bookedBy.name}</>;
+}
+
+function BookingsTable({ rows, summaries, filters, me }: RowProps) {
+  return (
+    <div className="hidden overflow-hidden rounded-xl border border-slate-200 bg-white shadow-[0_1px_2px_rgb(15_23_42/0.04)] md:block">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">The agency&apos;s bookings</caption>
+        <thead className="border-b border-slate-200 bg-slate-50/80 text-xs font-medium tracking-wide text-slate-500 uppercase">
+          <tr>
+            <th scope="col" className="px-4 py-2.5">Order</th>
+            <th scope="col" className="px-3 py-2.5">State</th>
+            <th scope="col" className="px-3 py-2.5">Booking</th>
+            <th scope="col" className="px-3 py-2.5">Travel</th>
+            <th scope="col" className="px-3 py-2.5">Lead guest</th>
+            <th scope="col" className="px-3 py-2.5 text-right">Total</th>
+            <th scope="col" className="px-3 py-2.5">Booked by</th>
+            <th scope="col" className="px-4 py-2.5">Created</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((row) => {
+            const s = summaries.items.get(row._id);
+            const meta = productTypeMeta(String(row.firstItem.productType));
+            return (
+              <tr key={row._id} className="relative align-top hover:bg-slate-50 focus-within:bg-brand-50/40">
+                <td className="px-4 py-3">
+                  <Link
+                    href={bookingHref(row._id, filters)}
+                    className="font-mono text-[0.8125rem] font-semibold whitespace-nowrap text-brand-700 after:absolute after:inset-0 hover:underline focus:outline-none focus-visible:underline"
+                  >
+                    {row.orderRef}
+                  </Link>
+                </td>
+                <td className="px-3 py-3">
+                  <BookingStateBadge state={String(row.state)} />
+                </td>
+                <td className="max-w-64 px-3 py-3">
+                  <p className="flex items-center gap-1.5 text-xs text-slate-500">
+                    <meta.Icon className="size-3.5" aria-hidden />
+                    {meta.label.replace(/s$/, "")}
+                  </p>
+                  <p className="truncate font-medium text-ink" title={itemOf(row, s) ?? undefined}>
+                    {itemOf(row, s) ?? (summaries.pending.has(row._id) ? <Skeleton className="mt-1 h-3.5 w-32" /> : "—")}
+                  </p>
+                </td>
+                <td className="px-3 py-3 whitespace-nowrap text-slate-700">{formatTravel(row.firstItem.checkIn ?? s?.travelStart, row.firstItem.checkOut ?? s?.travelEnd) ?? "—"}</td>
+                <td className="px-3 py-3 text-slate-700">
+                  <LeadGuest row={row} summaries={summaries} />
+                </td>
+                <td className="px-3 py-3 text-right font-medium whitespace-nowrap text-ink tabular-nums">{formatMoney(row.totalSell.amountMinor, row.totalSell.currency)}</td>
+                <td className="px-3 py-3 text-slate-700">
+                  <BookedBy row={row} me={me} />
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatCreated(row.createdAt)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function BookingCards({ rows, summaries, filters, me }: RowProps) {
+  return (
+    <ul className="space-y-3 md:hidden" aria-label="The agency's bookings">
+      {rows.map((row) => {
+        const s = summaries.items.get(row._id);
+        const meta = productTypeMeta(String(row.firstItem.productType));
+        return (
+          <li key={row._id} className="relative rounded-xl border border-slate-200 bg-white p-4 shadow-[0_1px_2px_rgb(15_23_42/0.04)] focus-within:ring-3 focus-within:ring-brand-500/20">
+            <div className="flex items-start justify-between gap-3">
+              <Link href={bookingHref(row._id, filters)} className="font-mono text-sm font-semibold text-brand-700 after:absolute after:inset-0 focus:outline-none">
+                {row.orderRef}
+              </Link>
+              <BookingStateBadge state={String(row.state)} />
+            </div>
+            <p className="mt-2 flex items-center gap-1.5 text-xs text-slate-500">
+              <meta.Icon className="size-3.5" aria-hidden />
+              {meta.label.replace(/s$/, "")}
+            </p>
+            <p className="font-medium break-words text-ink">{itemOf(row, s) ?? "—"}</p>
+            <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-[0.8125rem]">
+              <dt className="text-slate-500">Travel</dt>
+              <dd className="text-slate-700">{formatTravel(row.firstItem.checkIn ?? s?.travelStart, row.firstItem.checkOut ?? s?.travelEnd) ?? "—"}</dd>
+              <dt className="text-slate-500">Lead guest</dt>
+              <dd className="text-slate-700">
+                <LeadGuest row={row} summaries={summaries} />
+              </dd>
+              <dt className="text-slate-500">Total</dt>
+              <dd className="font-medium text-ink tabular-nums">{formatMoney(row.totalSell.amountMinor, row.totalSell.currency)}</dd>
+              <dt className="text-slate-500">Booked by</dt>
+              <dd className="text-slate-700">
+                <BookedBy row={row} me={me} />
+              </dd>
+              <dt className="text-slate-500">Created</dt>
+              <dd className="text-slate-700">{formatCreated(row.createdAt)}</dd>
+            </dl>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function EmptyState({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
+  return (
+    <div role="status" className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+      <span className="mx-auto grid size-11 place-items-center rounded-full bg-slate-100 text-slate-500">
+        {filtered ? <SearchX className="size-5" aria-hidden /> : <ClipboardList className="size-5" aria-hidden />}
+      </span>
+      <h2 className="mt-4 text-base font-semibold text-ink">{filtered ? "Nothing matches these filters" : "No bookings yet"}</h2>
+      <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">
+        {filtered ? "Try other filters, or search by order reference or the lead guest's last name." : "Bookings the agency makes appear here, whoever makes them."}
+      </p>
+      <div className="mt-5">
+        {filtered ? (
+          <Button variant="secondary" onClick={onClear}>
+            Clear filters
+          </Button>
+        ) : (
+          <Link href="/search" className={buttonClasses()}>
+            Start a search
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <div role="status" aria-label="Loading bookings" className="overflow-hidden rounded-xl border border-slate-200 bg-white">
+      {Array.from({ length: 6 }, (_, i) => (
+        <div key={i} className="flex items-center gap-4 border-b border-slate-100 px-4 py-4 last:border-b-0">
+          <Skeleton className="h-4 w-32" />
+          <Skeleton className="h-6 w-24 rounded-full" />
+          <Skeleton className="hidden h-4 flex-1 sm:block" />
+          <Skeleton className="h-4 w-20" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
