@@ -4,6 +4,8 @@ const variants = {
   primary: "bg-brand-600 text-white shadow-xs hover:bg-brand-700 disabled:bg-brand-600/60",
   secondary: "border border-slate-200 bg-white text-slate-700 shadow-xs hover:border-slate-300 hover:bg-slate-50",
   danger: "border border-rose-200 bg-white text-rose-700 shadow-xs hover:border-rose-300 hover:bg-rose-50",
+  /** The confirming button of something that cannot be undone (cancel a booking). */
+  destructive: "bg-rose-600 text-white shadow-xs hover:bg-rose-700 disabled:bg-rose-600/60",
   ghost: "text-slate-600 hover:bg-slate-100 hover:text-ink",
 } as const;
 

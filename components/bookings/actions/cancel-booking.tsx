@@ -195,8 +195,7 @@ export function CancelBooking({
             Keep booking
           </Button>
           <Button
-            variant="danger"
-            className="border-rose-600 bg-rose-600 text-white hover:border-rose-700 hover:bg-rose-700"
+            variant="destructive"
             onClick={() => void cancel.run(roundTrip ? { transferCancelScope: effectiveScope } : {})}
             pending={cancel.pending}
           >
