@@ -42,4 +42,10 @@ describe("SelectionSummary", () => {
     expect(screen.getByText("From").nextElementSibling).toHaveTextContent("London Heathrow Airport");
     expect(screen.getByText("To").nextElementSibling).toHaveTextContent("London Cosmo Hotel, 217 King's Road, London");
   });
+
+  it("names the product in the singular: Activity, not Activitie", () => {
+    render(<SelectionSummary criteria={emptyCriteria("activity", "US")} row={null} price={price} />);
+    expect(screen.getAllByText("Activity").length).toBeGreaterThan(0);
+    expect(screen.queryByText(/Activitie\b/)).toBeNull();
+  });
 });

@@ -151,7 +151,7 @@ export function SelectionSummary({
       <div className="px-5 py-5 sm:px-6">
         <p className="flex items-center gap-2 text-xs font-semibold tracking-wide text-brand-700 uppercase">
           <meta.Icon className="size-4" />
-          {meta.label.replace(/s$/, "")}
+          {meta.singular}
         </p>
         <h2 id="selection-title" className="mt-2 text-lg leading-snug font-semibold text-ink">
           {chosen?.title ?? searched.title}

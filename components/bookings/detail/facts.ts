@@ -19,8 +19,7 @@ export const money = (v: unknown): { amountMinor: number; currency: string } | n
 /** The header of a booking: its product, the item named for it, its travel dates. */
 export function bookingTitle(booking: BookingPageData): { productLabel: string; item: string; travelStart: string | null; travelEnd: string | null } {
   const s = summarizeBooking(booking);
-  const label = productTypeMeta(s.productType).label;
-  const productLabel = label.endsWith("s") ? label.slice(0, -1) : label;
+  const productLabel = productTypeMeta(s.productType).singular;
   return { productLabel, item: s.item ?? `${productLabel} booking ${booking.order.orderRef}`, travelStart: s.travelStart, travelEnd: s.travelEnd };
 }
 

@@ -320,14 +320,13 @@ function BookingsTable({ rows, summaries, filters, me }: RowProps) {
         <caption className="sr-only">The agency&apos;s bookings</caption>
         <thead className="border-b border-slate-200 bg-slate-50/80 text-xs font-medium tracking-wide text-slate-500 uppercase">
           <tr>
-            <th scope="col" className="px-4 py-2.5">Order</th>
+            <th scope="col" className="px-4 py-2.5">Order · created</th>
             <th scope="col" className="px-3 py-2.5">State</th>
             <th scope="col" className="px-3 py-2.5">Booking</th>
             <th scope="col" className="px-3 py-2.5">Travel</th>
             <th scope="col" className="px-3 py-2.5">Lead guest</th>
-            <th scope="col" className="px-3 py-2.5 text-right">Total</th>
             <th scope="col" className="px-3 py-2.5">Booked by</th>
-            <th scope="col" className="px-4 py-2.5">Created</th>
+            <th scope="col" className="px-4 py-2.5 text-right">Total</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -343,28 +342,28 @@ function BookingsTable({ rows, summaries, filters, me }: RowProps) {
                   >
                     {row.orderRef}
                   </Link>
+                  <p className="mt-0.5 text-xs whitespace-nowrap text-slate-500">{formatCreated(row.createdAt)}</p>
                 </td>
                 <td className="px-3 py-3">
                   <BookingStateBadge state={String(row.state)} />
                 </td>
-                <td className="max-w-64 px-3 py-3">
+                <td className="max-w-60 px-3 py-3">
                   <p className="flex items-center gap-1.5 text-xs text-slate-500">
                     <meta.Icon className="size-3.5" aria-hidden />
-                    {meta.label.replace(/s$/, "")}
+                    {meta.singular}
                   </p>
                   <p className="truncate font-medium text-ink" title={itemOf(row, s) ?? undefined}>
                     {itemOf(row, s) ?? (summaries.pending.has(row._id) ? <Skeleton className="mt-1 h-3.5 w-32" /> : "—")}
                   </p>
                 </td>
                 <td className="px-3 py-3 whitespace-nowrap text-slate-700">{formatTravel(row.firstItem.checkIn ?? s?.travelStart, row.firstItem.checkOut ?? s?.travelEnd) ?? "—"}</td>
-                <td className="px-3 py-3 text-slate-700">
+                <td className="min-w-32 px-3 py-3 text-slate-700">
                   <LeadGuest row={row} summaries={summaries} />
                 </td>
-                <td className="px-3 py-3 text-right font-medium whitespace-nowrap text-ink tabular-nums">{formatMoney(row.totalSell.amountMinor, row.totalSell.currency)}</td>
-                <td className="px-3 py-3 text-slate-700">
+                <td className="px-3 py-3 whitespace-nowrap text-slate-700">
                   <BookedBy row={row} me={me} />
                 </td>
-                <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatCreated(row.createdAt)}</td>
+                <td className="px-4 py-3 text-right font-medium whitespace-nowrap text-ink tabular-nums">{formatMoney(row.totalSell.amountMinor, row.totalSell.currency)}</td>
               </tr>
             );
           })}
@@ -390,7 +389,7 @@ function BookingCards({ rows, summaries, filters, me }: RowProps) {
             </div>
             <p className="mt-2 flex items-center gap-1.5 text-xs text-slate-500">
               <meta.Icon className="size-3.5" aria-hidden />
-              {meta.label.replace(/s$/, "")}
+              {meta.singular}
             </p>
             <p className="font-medium break-words text-ink">{itemOf(row, s) ?? "—"}</p>
             <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-[0.8125rem]">

@@ -1,13 +1,14 @@
 "use client";
 
-import { keepPreviousData, useInfiniteQuery, useQueries } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery, useQueries, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
 import { apiGet } from "@/lib/api-client";
 import { listQuery, type BookingFilters } from "@/lib/bookings/filters";
 import { bookingListResponseSchema, bookingSummariesResponseSchema, type BookingSummary } from "@/lib/bookings/schemas";
 
-/** The list asks again for summaries the BFF could not give yet (its per-call budget), this often, a few times. */
-const SUMMARY_RETRY_MS = 15_000;
-const SUMMARY_RETRIES = 6;
+/** The list asks again for summaries the BFF could not give yet (it reads a dozen a call), this often, a few times. */
+const SUMMARY_RETRY_MS = 5_000;
+const SUMMARY_ATTEMPTS = 8;
 
 /** The agency's bookings, one service page at a time (cursor paging, never the whole list). */
 export function useBookingsList(filters: BookingFilters) {
@@ -26,28 +27,36 @@ export function useBookingsList(filters: BookingFilters) {
  * not read yet come back `missing` and are asked for again a little later.
  */
 export function useBookingSummaries(pages: Array<{ rows: Array<{ _id: string }> }>) {
+  const queryClient = useQueryClient();
+  type Answer = z.output<typeof bookingSummariesResponseSchema> & { attempt: number };
   const results = useQueries({
     queries: pages.map((page) => {
       const ids = page.rows.map((r) => r._id);
+      const queryKey = ["booking-summaries", ids] as const;
       return {
-        queryKey: ["booking-summaries", ids],
-        queryFn: ({ signal }: { signal: AbortSignal }) => apiGet("/api/bookings/summaries", bookingSummariesResponseSchema, { query: { ids: ids.join(",") }, signal }),
+        queryKey,
+        queryFn: async ({ signal }: { signal: AbortSignal }): Promise<Answer> => {
+          const before = queryClient.getQueryData<Answer>(queryKey);
+          const answer = await apiGet("/api/bookings/summaries", bookingSummariesResponseSchema, { query: { ids: ids.join(",") }, signal });
+          // What an earlier answer gave stays: each call fills in more.
+          return { ...answer, items: { ...before?.items, ...answer.items }, attempt: (before?.attempt ?? 0) + 1 };
+        },
         enabled: ids.length > 0,
         staleTime: Infinity,
-        refetchInterval: (q: { state: { data?: { missing: string[] }; dataUpdateCount: number } }) =>
-          q.state.data && q.state.data.missing.length > 0 && q.state.dataUpdateCount <= SUMMARY_RETRIES ? SUMMARY_RETRY_MS : false,
+        refetchInterval: (q: { state: { data?: Answer } }) =>
+          q.state.data && q.state.data.missing.length > 0 && q.state.data.attempt < SUMMARY_ATTEMPTS ? SUMMARY_RETRY_MS : false,
       };
     }),
   });
   const items = new Map<string, BookingSummary>();
+  /** Rows whose summary is still to come (shown as loading, not as missing). */
   const pending = new Set<string>();
   results.forEach((r, i) => {
     const ids = pages[i]?.rows.map((row) => row._id) ?? [];
     if (r.data) {
       for (const [id, s] of Object.entries(r.data.items)) items.set(id, s);
-      const retrying = r.data.missing.length > 0 && r.dataUpdatedAt > 0 && r.isFetching;
-      if (retrying) for (const id of r.data.missing) pending.add(id);
-    } else if (r.isPending && !r.isError) {
+      if (r.data.attempt < SUMMARY_ATTEMPTS) for (const id of r.data.missing) pending.add(id);
+    } else if (r.isPending) {
       for (const id of ids) pending.add(id);
     }
   });
