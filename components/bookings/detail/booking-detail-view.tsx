@@ -295,7 +295,7 @@ function PriceSection({ booking }: { booking: BookingPageData }) {
             <dd className="text-ink tabular-nums">{m(ps.perNightMinor)}</dd>
           </div>
         ) : null}
-        {num(ps.payAtPropertyMinor) ? (
+        {num(ps.payAtPropertyMinor) && lines.length === 0 ? (
           <div className="flex justify-between gap-4">
             <dt className="text-slate-600">Paid at the property</dt>
             <dd className="text-ink tabular-nums">{m(ps.payAtPropertyMinor)}</dd>

@@ -315,7 +315,7 @@ function BookedBy({ row, me }: { row: BookingListRowView; me: Me }) {
 
 function BookingsTable({ rows, summaries, filters, me }: RowProps) {
   return (
-    <div className="hidden overflow-hidden rounded-xl border border-slate-200 bg-white shadow-[0_1px_2px_rgb(15_23_42/0.04)] md:block">
+    <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-[0_1px_2px_rgb(15_23_42/0.04)] md:block">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">The agency&apos;s bookings</caption>
         <thead className="border-b border-slate-200 bg-slate-50/80 text-xs font-medium tracking-wide text-slate-500 uppercase">
@@ -347,7 +347,7 @@ function BookingsTable({ rows, summaries, filters, me }: RowProps) {
                 <td className="px-3 py-3">
                   <BookingStateBadge state={String(row.state)} />
                 </td>
-                <td className="max-w-60 px-3 py-3">
+                <td className="max-w-56 px-3 py-3">
                   <p className="flex items-center gap-1.5 text-xs text-slate-500">
                     <meta.Icon className="size-3.5" aria-hidden />
                     {meta.singular}
@@ -356,11 +356,11 @@ function BookingsTable({ rows, summaries, filters, me }: RowProps) {
                     {itemOf(row, s) ?? (summaries.pending.has(row._id) ? <Skeleton className="mt-1 h-3.5 w-32" /> : "—")}
                   </p>
                 </td>
-                <td className="px-3 py-3 whitespace-nowrap text-slate-700">{formatTravel(row.firstItem.checkIn ?? s?.travelStart, row.firstItem.checkOut ?? s?.travelEnd) ?? "—"}</td>
-                <td className="min-w-32 px-3 py-3 text-slate-700">
+                <td className="px-3 py-3 text-slate-700">{formatTravel(row.firstItem.checkIn ?? s?.travelStart, row.firstItem.checkOut ?? s?.travelEnd) ?? "—"}</td>
+                <td className="px-3 py-3 text-slate-700">
                   <LeadGuest row={row} summaries={summaries} />
                 </td>
-                <td className="px-3 py-3 whitespace-nowrap text-slate-700">
+                <td className="px-3 py-3 text-slate-700">
                   <BookedBy row={row} me={me} />
                 </td>
                 <td className="px-4 py-3 text-right font-medium whitespace-nowrap text-ink tabular-nums">{formatMoney(row.totalSell.amountMinor, row.totalSell.currency)}</td>
