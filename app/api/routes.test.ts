@@ -20,6 +20,7 @@ import * as hotelContent from "./products/hotel/[canonicalId]/route";
 import * as thumbnails from "./products/hotel-thumbnails/route";
 import * as options from "./quotes/[quoteId]/options/route";
 import * as priceCheck from "./quotes/[quoteId]/price-check/route";
+import * as quoteRow from "./quotes/[quoteId]/route";
 import * as hotelRates from "./search/[searchId]/hotels/[productId]/rates/route";
 import * as productRates from "./search/[searchId]/products/[productId]/rates/route";
 import * as results from "./search/[searchId]/results/route";
@@ -55,6 +56,7 @@ const ROUTES: Row[] = [
   ["hotel rates", hotelRates.POST, "POST", { searchId: "s1", productId: "p1" }],
   ["product rates", productRates.POST, "POST", { searchId: "s1", productId: "p1" }],
   ["price-check", priceCheck.POST, "POST", { quoteId: "q1" }],
+  ["quote", quoteRow.GET, "GET", { quoteId: "q1" }],
   ["activity options", options.POST, "POST", { quoteId: "q1" }],
   ["book", bookings.POST, "POST", {}],
   ["bookings list", bookings.GET, "GET", {}],
@@ -205,6 +207,25 @@ describe("the service's answers", () => {
     const check = await kit.call(priceCheck.POST, "/api/x", { method: "POST", params: { quoteId: row.rateQuoteId } });
     expect(check.status).toBe(200);
     expect(check.body.data).toMatchObject({ quoteId: row.rateQuoteId, requirements: expect.any(Object) });
+  });
+
+  it("remembers each row it handed out, so checkout opened from a link says what is booked", async () => {
+    const { searchId, row } = await hotelRow();
+    const fromResults = await kit.call(quoteRow.GET, "/api/x", { params: { quoteId: row.rateQuoteId } });
+    expect(fromResults.status).toBe(200);
+    expect(fromResults.body.data).toMatchObject({ searchId, row: { rateQuoteId: row.rateQuoteId, summary: { hotelName: row.summary.hotelName } } });
+
+    const sheet = await kit.call(hotelRates.POST, "/api/x", { method: "POST", params: { searchId, productId: row.canonicalProductId } });
+    const rate = (sheet.body.data as ResultRow[]).find((r) => r.summary.roomName)!;
+    const before = kit.paths.length;
+    const fromSheet = await kit.call(quoteRow.GET, "/api/x", { params: { quoteId: rate.rateQuoteId } });
+    expect(fromSheet.body.data).toMatchObject({ searchId, row: { rateQuoteId: rate.rateQuoteId, summary: { roomName: rate.summary.roomName } } });
+    // Named from the row or from the hotel's content, never left blank.
+    expect(fromSheet.body.data.row.summary.hotelName ?? fromSheet.body.data.hotelName).toBeTruthy();
+    expect(kit.paths.slice(before).filter((p) => !p.includes("/products/hotel/"))).toEqual([]);
+
+    const unknown = await kit.call(quoteRow.GET, "/api/x", { params: { quoteId: "qt_never_shown" } });
+    expect(answer(unknown)).toEqual(envelope(404, "not_found", "This rate is not one the desk has shown recently. Search again to book it."));
   });
 
   it.each([

@@ -233,6 +233,23 @@ describe("Checkout", () => {
     expect(JSON.parse(sessionStorage.getItem(`agency-desk:checkout:${quoteId}`)!).attempt).toBeUndefined();
   });
 
+  it("opened from a link in a new tab (nothing in this tab's storage), it shows what the server remembers of the rate", async () => {
+    const row = resultRowSchema.parse(hotelChange.row);
+    installFetch({ [priceCheckPath(QUOTE)]: ok(hotelChange.priceCheck) });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <Checkout quoteId={QUOTE} searchId={SID} criteria={hotelCriteria} currency="USD" selection={{ row, hotelName: null }} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByTestId("live-price")).toBeInTheDocument();
+    const summary = screen.getByRole("complementary", { name: "What is being booked" });
+    expect(summary).toHaveTextContent(String(row.summary.hotelName));
+    expect(summary).toHaveTextContent(String(row.summary.roomName));
+    expect(summary).toHaveTextContent(String(row.summary.rateName));
+    expect(summary).not.toHaveTextContent(/no longer holds/);
+  });
+
   it("an expired quote says so and offers to search again with the same criteria", async () => {
     installFetch({
       [priceCheckPath(QUOTE)]: fail(410, "quote_expired", "This price has expired. Search again or reopen the hotel's rates to get a fresh one."),

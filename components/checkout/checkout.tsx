@@ -16,6 +16,7 @@ import { apiPost, apiRequest, ApiError, type ApiErrorDetail } from "@/lib/api-cl
 import { searchHref, type SearchCriteria } from "@/lib/search/criteria";
 import { recallSelectedRate } from "@/lib/search/selected-rate";
 import { activityOptionSchema, priceCheckSchema } from "@/lib/tds/adapter";
+import type { ResultRow } from "@/lib/tds/types";
 import { bookingKeeper, type BookedOutcome, type PendingAttempt } from "./booking-keeper";
 import { BookingOutcomeView } from "./booking-outcome";
 import { classifyBookingError, CREDIT_TITLES, priceCheckProblem, type BookingFailure, type Problem, type PriceCheckAction } from "./checkout-errors";
@@ -23,7 +24,6 @@ import {
   buildCheckoutContext,
   buildCheckoutSchema,
   defaultValues,
-  formPathOf,
   toBookingBody,
   toStoredValues,
   type CheckoutContext,
@@ -31,6 +31,7 @@ import {
   type PriceCheck,
 } from "./checkout-schema";
 import { formatCountdown, formatMoney } from "./format";
+import { demandsOf, landBookingError, withDemands, type Demands, type Landing } from "./landing";
 import { PriceCheckPanel, PriceCheckSkeleton } from "./price-check-panel";
 import { describeParty, SelectionSummary } from "./selection-summary";
 import { BookingQuestionsSection, SpecialRequestsSection, TravelersSection } from "./travelers-form";
@@ -41,6 +42,8 @@ export type CheckoutProps = {
   criteria: SearchCriteria;
   /** The agency's currency (prices come in the quote's own; this names the credit's). */
   currency: string;
+  /** The row the desk handed out for this quote (from the server), when it still has it. */
+  selection?: { row: ResultRow; hotelName: string | null } | null;
 };
 
 /** `idempotency_in_progress`: ask again after a few seconds, a few times, then leave it to the advisor. */
@@ -95,9 +98,13 @@ function PageFrame({
   );
 }
 
-function CheckoutShell({ criteria, searchId }: CheckoutProps) {
+function CheckoutShell({ criteria, searchId, selection }: CheckoutProps) {
   return (
-    <PageFrame criteria={criteria} searchId={searchId} aside={<SelectionSummary criteria={criteria} row={null} price={null} />}>
+    <PageFrame
+      criteria={criteria}
+      searchId={searchId}
+      aside={<SelectionSummary criteria={criteria} row={selection?.row ?? null} hotelName={selection?.hotelName} price={null} />}
+    >
       <PriceCheckSkeleton />
     </PageFrame>
   );
@@ -111,9 +118,10 @@ function matchingOption(options: readonly ActivityOption[], row: ReturnType<type
 
 type BookingIssue = { failure: BookingFailure; error: unknown; unplaced: ApiErrorDetail[] };
 
-function CheckoutFlow({ quoteId, searchId, criteria, currency }: CheckoutProps) {
+function CheckoutFlow({ quoteId, searchId, criteria, currency, selection }: CheckoutProps) {
   const keeper = useMemo(() => bookingKeeper(quoteId), [quoteId]);
-  const [selected] = useState(() => recallSelectedRate(quoteId));
+  // This tab's Select, else the row the server remembers: a link, a reload or a new tab show the same summary.
+  const [selected] = useState(() => recallSelectedRate(quoteId) ?? (selection ? { row: selection.row, context: { hotelName: selection.hotelName } } : null));
   const row = selected?.row ?? null;
   const [outcome, setOutcome] = useState<BookedOutcome | null>(() => keeper.outcome());
   const [attempt, setAttempt] = useState<PendingAttempt | null>(() => keeper.attempt());
@@ -193,11 +201,15 @@ function CheckoutFlow({ quoteId, searchId, criteria, currency }: CheckoutProps) 
 
   /* ---------------------------------------------------------------------------- form */
 
+  // What the service demanded at booking beyond the price-check (a title, the lead's contact…): shown from then on.
+  const [demands, setDemands] = useState<Demands>({});
+  // Errors that need fields the form did not show land once the new layout is in place.
+  const pendingLanding = useRef<Landing[] | null>(null);
   const ctx: CheckoutContext | null = useMemo(() => {
     if (!check) return null;
-    const c = buildCheckoutContext({ criteria, check, row });
+    const c = withDemands(buildCheckoutContext({ criteria, check, row }), demands);
     return holdRefused ? { ...c, holdable: false } : c;
-  }, [check, criteria, row, holdRefused]);
+  }, [check, criteria, row, holdRefused, demands]);
   const resolver = useMemo<Resolver<CheckoutValues>>(
     () => (ctx ? (zodResolver(buildCheckoutSchema(ctx)) as Resolver<CheckoutValues>) : async (values) => ({ values, errors: {} })),
     [ctx],
@@ -211,12 +223,17 @@ function CheckoutFlow({ quoteId, searchId, criteria, currency }: CheckoutProps) 
 
   // Lay the form out for this booking, keeping what was typed (or the saved draft on arrival).
   const shapeRef = useRef<CheckoutContext | null>(null);
-  const shape = ctx ? JSON.stringify([ctx.manifest.length, ctx.answers.map((a) => a.key), ctx.rooms, ctx.holdable, ctx.titles]) : null;
+  const shape = ctx
+    ? JSON.stringify([ctx.manifest.length, ctx.answers.map((a) => a.key), ctx.rooms, ctx.holdable, ctx.titles, ctx.leadContact, ctx.travelDocuments, ctx.flightDetails, ctx.panRequired])
+    : null;
   useEffect(() => {
     if (!ctx || shape === null) return;
     const previous = shapeRef.current ? toStoredValues(shapeRef.current, getValues()) : keeper.draft();
     reset(defaultValues(ctx, previous));
     shapeRef.current = ctx;
+    const landing = pendingLanding.current;
+    pendingLanding.current = null;
+    landing?.forEach((p, i) => setError(p.path as FieldPath<CheckoutValues>, { type: "server", message: p.message }, { shouldFocus: i === 0 }));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new layout resets the form
   }, [shape]);
 
@@ -261,7 +278,13 @@ function CheckoutFlow({ quoteId, searchId, criteria, currency }: CheckoutProps) 
         setOutcome(result);
         setInProgressTries(0);
       } catch (err) {
-        const failure = classifyBookingError(err);
+        let failure = classifyBookingError(err);
+        // A change (or package terms) the last check did not report: check again and show it the same way.
+        const unannounced =
+          err instanceof ApiError &&
+          ctx !== null &&
+          ((err.code === "changes_ack_required" && !ctx.changesAcknowledgementRequired) || (err.code === "package_ack_required" && !ctx.packageRate));
+        if (unannounced) failure = { kind: "reprice" };
         const unplaced: ApiErrorDetail[] = [];
         if (failure.kind === "uncertain" || failure.kind === "in_progress") {
           setAttempt(a);
@@ -271,21 +294,22 @@ function CheckoutFlow({ quoteId, searchId, criteria, currency }: CheckoutProps) 
           setInProgressTries(0);
         }
         if (failure.kind === "fields" && err instanceof ApiError && ctx) {
-          let focused = false;
-          for (const d of err.details) {
-            const path = formPathOf(ctx, a.body, d.path);
-            if (!path) {
-              unplaced.push(d);
-              continue;
-            }
-            setError(path as FieldPath<CheckoutValues>, { type: "server", message: d.message }, { shouldFocus: !focused });
-            focused = true;
+          const landing = landBookingError(ctx, a.body, err);
+          unplaced.push(...landing.unplaced);
+          const more = demandsOf(ctx, err.code, landing.placed);
+          if (Object.keys(more).length > 0) {
+            pendingLanding.current = landing.placed;
+            setDemands((d) => ({ ...d, ...more }));
+          } else {
+            landing.placed.forEach((p, i) => setError(p.path as FieldPath<CheckoutValues>, { type: "server", message: p.message }, { shouldFocus: i === 0 }));
           }
         }
         if (failure.kind === "reprice") {
           setNotice(
             <Callout tone="warning" title="We checked the price again">
-              The earlier check was more than 10 minutes old. Review the price below and confirm the booking again.
+              {unannounced
+                ? "The provider reported a change since the last check. Review what changed below and confirm the booking again."
+                : "The earlier check was more than 10 minutes old. Review the price below and confirm the booking again."}
             </Callout>,
           );
           void priceQuery.refetch();

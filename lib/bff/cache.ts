@@ -54,7 +54,7 @@ export function redisCache(redis: Redis, prefix = "agency-desk:cache:"): Cache {
 }
 
 /** A cache that never fails a request: a broken store only costs a call to the service. */
-function quiet<T>(promise: Promise<T>, fallback: T): Promise<T> {
+export function quiet<T>(promise: Promise<T>, fallback: T): Promise<T> {
   return promise.catch((err: unknown) => {
     console.warn("[bff] cache unavailable:", err instanceof Error ? err.message : err);
     return fallback;

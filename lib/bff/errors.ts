@@ -142,10 +142,11 @@ const isServiceCode = (code: string): code is TdsErrorCode => Object.hasOwn(ERRO
  * The service's details, or one detail on the table's field. `travelers.0.title`-style fallbacks
  * are only used when the service said nothing more precise.
  */
-function detailsFor(entry: ServiceErrorEntry, details: ErrorDetail[]): BffErrorDetail[] {
+function detailsFor(entry: ServiceErrorEntry, details: ErrorDetail[], message: string): BffErrorDetail[] {
   const given = details.filter((d) => d.path !== "").map((d) => ({ path: d.path, message: d.message }));
   if (given.length > 0) return given;
-  return entry.field ? [{ path: entry.field, message: entry.message }] : [];
+  // The fallback repeats the error's sentence: the browser knows it for "somewhere here" and may place it better.
+  return entry.field ? [{ path: entry.field, message }] : [];
 }
 
 /** Seconds to wait, as a header value: at least 1, whole seconds. */
@@ -164,7 +165,7 @@ export function fromTdsError(err: TdsError): BffError {
   // The service's own message explains validation in its terms; its details carry the
   // per-field sentences. Travel documents are the exception: its message names the traveller.
   const message = err.code === "travel_documents_required" && err.message ? err.message : entry.message;
-  return new BffError({ status: entry.status, code: err.code, message, details: detailsFor(entry, err.details), headers, cause: err });
+  return new BffError({ status: entry.status, code: err.code, message, details: detailsFor(entry, err.details, message), headers, cause: err });
 }
 
 function bff(code: keyof typeof BFF_ERRORS, cause: unknown): BffError {

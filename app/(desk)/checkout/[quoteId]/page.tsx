@@ -4,6 +4,8 @@ import { Checkout } from "@/components/checkout/checkout";
 import { buttonClasses } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
 import { requireUser } from "@/lib/auth/session";
+import { getBffDeps } from "@/lib/bff/deps";
+import { recallQuote } from "@/lib/bff/quotes";
 import { parseCriteria, toSearchParams } from "@/lib/search/criteria";
 import { getEnv } from "@/lib/server-env";
 
@@ -43,9 +45,15 @@ export default async function CheckoutPage({
     );
   }
 
+  // What is being booked, from the row the desk handed out: the page stands on its own when
+  // opened from a link, after a reload or in another tab (lib/bff/quotes.ts).
+  const deps = await getBffDeps();
+  const remembered = await recallQuote({ cache: deps.cache(), tds: deps.tds() }, quoteId).catch(() => null);
+  const selection = remembered && remembered.searchId === searchId ? { row: remembered.row, hotelName: remembered.hotelName } : null;
+
   return (
     <main className={MAIN}>
-      <Checkout quoteId={quoteId} searchId={searchId} criteria={criteria} currency={currency} />
+      <Checkout quoteId={quoteId} searchId={searchId} criteria={criteria} currency={currency} selection={selection} />
     </main>
   );
 }

@@ -1,5 +1,6 @@
 // GET /api/search/:searchId/results – a page of ranked rows and the search's progress
 import { ok, route } from "@/lib/bff/handler";
+import { rememberQuotes } from "@/lib/bff/quotes";
 import { params } from "@/lib/bff/schemas";
 import { resultsQuerySchema } from "@/lib/tds";
 
@@ -7,8 +8,10 @@ export const dynamic = "force-dynamic";
 
 export const GET = route(
   { auth: "user", params: params("searchId"), query: resultsQuerySchema },
-  async ({ tds, params: { searchId }, query, signal }) => {
+  async ({ tds, deps, params: { searchId }, query, signal }) => {
     const page = await tds.searchResults(searchId, query, { signal });
+    // Checkout opened from a link still says what is being booked (lib/bff/quotes.ts).
+    await rememberQuotes(deps.cache(), searchId, page.rows);
     return ok(page.rows, { meta: page.meta });
   },
 );
