@@ -30,7 +30,7 @@ function bffAnswer(code: TdsErrorCode, serviceMessage = "The service's own words
   return { status: e.status, body: { data: null, meta: {}, error: { code: e.code, message: e.message, details: e.details } } };
 }
 
-let bookingReply: { status: number; body: unknown };
+let bookingReply: ReturnType<typeof bffAnswer>;
 let calls: string[];
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date"] });
