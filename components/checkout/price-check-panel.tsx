@@ -158,21 +158,32 @@ export function PriceCheckPanel({
               <AlertIcon className="size-4 text-amber-600" />
               What changed
             </h3>
-            <ul className="mt-3 space-y-3">
-              {check.changes.map((c, i) => (
-                <li key={i} className="text-sm text-amber-950">
-                  <p>
-                    <span className="font-medium">{CHANGE_LABELS[c.kind] ?? humanize(c.kind)}:</span> {c.message}
-                  </p>
-                  {c.before !== undefined || c.after !== undefined ? (
-                    <p className="mt-0.5 text-[0.8125rem] text-amber-900/80">
-                      <ChangeValue value={c.before} kind={c.kind} /> <span aria-hidden>→</span>
-                      <span className="sr-only">changed to</span> <ChangeValue value={c.after} kind={c.kind} />
-                    </p>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
+            {/* Before and after side by side, so the client hears both (price, policy, board). */}
+            <table className="mt-3 w-full table-fixed border-collapse text-sm text-amber-950" data-testid="changes">
+              <thead>
+                <tr className="text-left text-xs font-medium tracking-wide text-amber-900/80 uppercase">
+                  <th scope="col" className="w-[34%] pr-3 pb-1.5 font-medium">Change</th>
+                  <th scope="col" className="pr-3 pb-1.5 font-medium">Before</th>
+                  <th scope="col" className="pb-1.5 font-medium">Now</th>
+                </tr>
+              </thead>
+              <tbody>
+                {check.changes.map((c, i) => (
+                  <tr key={i} className="border-t border-amber-200/80 align-top">
+                    <th scope="row" className="py-2 pr-3 text-left font-normal">
+                      <span className="font-medium">{CHANGE_LABELS[c.kind] ?? humanize(c.kind)}</span>
+                      <span className="mt-0.5 block text-[0.8125rem] text-amber-900/80">{c.message}</span>
+                    </th>
+                    <td className="py-2 pr-3 break-words text-amber-900/80">
+                      <ChangeValue value={c.before} kind={c.kind} />
+                    </td>
+                    <td className="py-2 font-medium break-words">
+                      <ChangeValue value={c.after} kind={c.kind} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
             {check.changesAcknowledgementRequired ? (
               <Checkbox
                 className="mt-4"
