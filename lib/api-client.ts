@@ -10,13 +10,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details: ApiErrorDetail[];
+  /** From a `Retry-After` header (429, 503): seconds to wait before asking again. */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(init: { status: number; code: string; message: string; details?: ApiErrorDetail[] }) {
+  constructor(init: { status: number; code: string; message: string; details?: ApiErrorDetail[]; retryAfterSeconds?: number | null }) {
     super(init.message);
     this.name = "ApiError";
     this.status = init.status;
     this.code = init.code;
     this.details = init.details ?? [];
+    this.retryAfterSeconds = init.retryAfterSeconds ?? null;
   }
 
   /** No response at all (offline, DNS, reset) — worth retrying, like a 5xx. */
@@ -89,11 +92,13 @@ export async function apiRequest<S extends z.ZodType>(
   const failure = errorEnvelopeSchema.safeParse(body);
   if (!response.ok || failure.success) {
     const error = failure.success ? failure.data.error : null;
+    const retryAfter = Number(response.headers.get("retry-after"));
     throw new ApiError({
       status: response.ok ? 500 : response.status,
       code: error?.code ?? "http_error",
       message: error?.message || `The request failed (HTTP ${response.status}).`,
       details: error?.details ?? [],
+      retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
     });
   }
 

@@ -171,6 +171,34 @@ describe("every booking error lands as a sentence, on its field, with every valu
     expect(JSON.parse(sessionStorage.getItem(`agency-desk:checkout:${QUOTE}`)!).attempt.key).toBeTruthy();
   });
 
+  it("rate_limited: the desk waits its turn and sends the same booking again, without a click", async () => {
+    const answers = [bffAnswer("rate_limited"), { status: 201, body: { data: { bookingId: "bk_1", orderRef: "RV-2026-AAAA1111", state: "confirmed" }, meta: {}, error: null } }];
+    const keys: string[] = [];
+    const realFetch = vi.mocked(fetch).getMockImplementation()!;
+    vi.mocked(fetch).mockImplementation(async (input, init) => {
+      const path = new URL(String(input), "http://desk.test").pathname;
+      if (path !== "/api/bookings") return realFetch(input, init);
+      keys.push((init?.headers as Record<string, string>)["Idempotency-Key"]!);
+      const reply = answers.shift()!;
+      return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { "content-type": "application/json", "retry-after": "2" } });
+    });
+    bookingReply = bffAnswer("rate_limited");
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <Checkout quoteId={QUOTE} searchId={hotelRefundable.searchId} criteria={criteria} currency="USD" />
+      </QueryClientProvider>,
+    );
+    await user.type(await screen.findByLabelText(/^First name/), "Maria");
+    await user.type(screen.getByLabelText(/^Last name/), "Lopez");
+    await user.type(screen.getByLabelText(/^Arrival time/), "Late evening");
+    await user.click(screen.getByRole("button", { name: "Book and pay now" }));
+    expect(await screen.findByText("The travel service is busy: booking in a moment…")).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Booking confirmed" }, { timeout: 5000 })).toBeInTheDocument();
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
   it("covers every booking and credit code of the specification", () => {
     const walked = new Set<string>([
       ...ON_FIELD.map(([c]) => c),

@@ -52,6 +52,8 @@ export type BookingFailure =
   | { kind: "uncertain" }
   /** The same key is still running: resend the same attempt after a few seconds. */
   | { kind: "in_progress" }
+  /** The agency's request budget is spent for now (nothing reached the service): resend the same attempt when it refills. */
+  | { kind: "busy"; retryInMs: number }
   | { kind: "expired" }
   /** The price-check is older than 10 minutes (or the quote was claimed): check again, then confirm. */
   | { kind: "reprice" }
@@ -81,7 +83,8 @@ export function classifyBookingError(err: unknown): BookingFailure {
   if (!(err instanceof ApiError)) return { kind: "uncertain" };
   const code = err.code;
   if (code === "idempotency_in_progress") return { kind: "in_progress" };
-  if (err.isNetworkError || err.status >= 500 || code === "rate_limited" || code === "invalid_response") return { kind: "uncertain" };
+  if (code === "rate_limited") return { kind: "busy", retryInMs: Math.min(30, Math.max(2, err.retryAfterSeconds ?? 5)) * 1000 };
+  if (err.isNetworkError || err.status >= 500 || code === "invalid_response") return { kind: "uncertain" };
   if (EXPIRED_CODES.has(code)) return { kind: "expired" };
   if (code === "quote_not_price_checked") return { kind: "reprice" };
   if (code === "hold_not_eligible") return { kind: "hold_not_eligible" };

@@ -32,7 +32,7 @@ import {
 } from "./checkout-schema";
 import { formatCountdown, formatMoney } from "./format";
 import { demandsOf, landBookingError, withDemands, type Demands, type Landing } from "./landing";
-import { PriceCheckPanel, PriceCheckSkeleton } from "./price-check-panel";
+import { PriceCheckPanel, PriceCheckSkeleton, policyHeadline } from "./price-check-panel";
 import { describeParty, SelectionSummary } from "./selection-summary";
 import { BookingQuestionsSection, SpecialRequestsSection, TravelersSection } from "./travelers-form";
 
@@ -286,7 +286,7 @@ function CheckoutFlow({ quoteId, searchId, criteria, currency, selection }: Chec
           ((err.code === "changes_ack_required" && !ctx.changesAcknowledgementRequired) || (err.code === "package_ack_required" && !ctx.packageRate));
         if (unannounced) failure = { kind: "reprice" };
         const unplaced: ApiErrorDetail[] = [];
-        if (failure.kind === "uncertain" || failure.kind === "in_progress") {
+        if (failure.kind === "uncertain" || failure.kind === "in_progress" || failure.kind === "busy") {
           setAttempt(a);
         } else {
           keeper.refused();
@@ -318,7 +318,7 @@ function CheckoutFlow({ quoteId, searchId, criteria, currency, selection }: Chec
           setHoldRefused(true);
           setValue("payment", "now");
         }
-        if (failure.kind === "in_progress") setInProgressTries((n) => n + 1);
+        if (failure.kind === "in_progress" || failure.kind === "busy") setInProgressTries((n) => n + 1);
         setIssue({ failure, error: err, unplaced });
       } finally {
         sending.current = false;
@@ -337,10 +337,12 @@ function CheckoutFlow({ quoteId, searchId, criteria, currency, selection }: Chec
     void send(attempt);
   }, [attempt, resuming, send]);
 
-  // Still being processed: ask again with the same key after a few seconds.
+  // Still being processed, or the agency's budget is spent for the moment: ask again with the same key shortly.
   useEffect(() => {
-    if (issue?.failure.kind !== "in_progress" || !attempt || inProgressTries > IN_PROGRESS_MAX_RETRIES) return;
-    const timer = setTimeout(() => void send(attempt), IN_PROGRESS_RETRY_MS);
+    const kind = issue?.failure.kind;
+    if ((kind !== "in_progress" && kind !== "busy") || !attempt || inProgressTries > IN_PROGRESS_MAX_RETRIES) return;
+    const wait = issue?.failure.kind === "busy" ? issue.failure.retryInMs : IN_PROGRESS_RETRY_MS;
+    const timer = setTimeout(() => void send(attempt), wait);
     return () => clearTimeout(timer);
   }, [issue, attempt, inProgressTries, send]);
 
@@ -590,7 +592,7 @@ function PaymentSection({
                 [
                   "hold",
                   "Hold now, pay later",
-                  "The room is reserved without taking credit. Pay it from agency credit before the hold's payment deadline (shown after booking), or it is released. Only free-cancellation rates can be held.",
+                  `The room is reserved without taking credit. Pay it from agency credit before the hold's payment deadline (shown once held), or it is released. ${policyHeadline(price.cancellationPolicy)}.`,
                 ],
               ] as const
             ).map(([value, label, help]) => (
@@ -726,6 +728,21 @@ function BookingIssueCallout({
             {inProgressTries <= IN_PROGRESS_MAX_RETRIES
               ? "The travel service is still working on it. We'll ask again in a few seconds with the same request; nothing will be booked twice."
               : "It is taking longer than usual. Try again in a moment; the same request is sent, so nothing is booked twice."}
+          </p>
+          {inProgressTries > IN_PROGRESS_MAX_RETRIES && attempt ? (
+            <Button size="sm" className="mt-3" onClick={onRetry} pending={submitting}>
+              Try again
+            </Button>
+          ) : null}
+        </Callout>
+      );
+    case "busy":
+      return (
+        <Callout tone="warning" title="The travel service is busy: booking in a moment…">
+          <p>
+            {inProgressTries <= IN_PROGRESS_MAX_RETRIES
+              ? "The agency has reached the travel service's request limit for this minute. The desk sends the same booking again shortly; nothing will be booked twice."
+              : "The travel service is still limiting the agency's requests. Try again in a moment; the same booking is sent, so nothing is booked twice."}
           </p>
           {inProgressTries > IN_PROGRESS_MAX_RETRIES && attempt ? (
             <Button size="sm" className="mt-3" onClick={onRetry} pending={submitting}>

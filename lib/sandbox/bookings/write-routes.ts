@@ -24,7 +24,7 @@ export function bookingWriteRoutes(services: AllServices): Hono<SandboxEnv> {
   const app = new Hono<SandboxEnv>();
   const ledger: QuoteLedger = services.quotes;
   const { bookings, agencies, clock } = services;
-  /** Quotes whose first booking attempt already failed with `sandbox:internal-error-once`. */
+  /** Quotes whose first booking attempt already failed with `sandbox:internal-error-once` or `sandbox:unavailable-once`. */
   const failedOnce = new Set<string>();
   /** Bookings with a pay or cancel running, and which `<key id>:<Idempotency-Key>` runs it. */
   const inFlight = new Map<string, string>();
@@ -100,6 +100,10 @@ export function bookingWriteRoutes(services: AllServices): Hono<SandboxEnv> {
     if (triggers.has("internal-error-once") && !failedOnce.has(req.quoteId)) {
       failedOnce.add(req.quoteId);
       throw new SandboxError(500, "internal_error", "The service failed to handle this request. Try again.");
+    }
+    if (triggers.has("unavailable-once") && !failedOnce.has(req.quoteId)) {
+      failedOnce.add(req.quoteId);
+      throw new SandboxError(503, "supplier_unavailable", "The source did not answer in time. Try again.");
     }
 
     const id = newBookingId();

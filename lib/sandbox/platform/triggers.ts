@@ -35,6 +35,7 @@ export const TRIGGERS = {
   "booking-failed": { place: "traveler", effect: "Booking answers `failed` (with a `failureReason`); nothing stays charged." },
   "manual-review": { place: "traveler", effect: "Booking answers `manual_review`." },
   "internal-error-once": { place: "traveler", effect: "The first POST /bookings with this booking: 500 `internal_error` (not stored under the idempotency key); the retry succeeds." },
+  "unavailable-once": { place: "traveler", effect: "The first POST /bookings with this booking: 503 `supplier_unavailable` (not stored under the idempotency key); the retry succeeds." },
   "slow-booking": { place: "traveler", effect: "POST /bookings, /pay and /cancel take 3 s × latency scale (at least 50 ms), so a duplicate sent meanwhile gets 409 `idempotency_in_progress` (same key) or `payment_operation_in_progress` (another pay or cancel)." },
   "cancel-pending": { place: "traveler", effect: "Cancelling answers the in-progress state; it settles after 5 virtual minutes." },
   "refund-review": { place: "traveler", effect: "Cancelling answers `refund.status` `manual_review`." },

@@ -1,0 +1,96 @@
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { checkoutHref, parseCriteria, toSearchRequest, type SearchCriteria } from "../lib/search/criteria";
+import { E2E_ORIGIN } from "./constants";
+import type { SandboxClient } from "./fixtures";
+
+// Checkout as an advisor meets it from a link: a search made through the desk (so the BFF
+// remembers the rows it handed out), then the checkout page opened in the browser with nothing
+// in its storage, filled in and booked. The sandbox is then asked how many bookings carry the
+// test's own last name: exactly one, whatever happened on the way.
+
+export type Row = { rateQuoteId: string; canonicalProductId: string; refundable: boolean; productType: string; summary: Record<string, unknown> };
+type Envelope<T> = { data: T; meta: Record<string, unknown>; error: { code: string; message: string } | null };
+
+export const dayFromNow = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+export function criteriaOf(params: Record<string, string>): SearchCriteria {
+  const c = parseCriteria(new URLSearchParams(params), "US");
+  if (!c) throw new Error(`not criteria: ${JSON.stringify(params)}`);
+  return c;
+}
+
+/** A search through the desk's API as the signed-in person of `request`; its rows once some have come. */
+export async function deskSearch(request: APIRequestContext, criteria: SearchCriteria): Promise<{ searchId: string; rows: Row[] }> {
+  const made = await request.post("/api/search", { data: toSearchRequest(criteria), headers: { Origin: E2E_ORIGIN } });
+  expect(made.status(), await made.text()).toBe(201);
+  const searchId = ((await made.json()) as Envelope<{ searchId: string }>).data.searchId;
+  let rows: Row[] = [];
+  for (let i = 0; i < 40; i++) {
+    const page = await request.get(`/api/search/${searchId}/results?limit=200`);
+    const body = (await page.json()) as Envelope<Row[]> & { meta: { session?: { status?: string } } };
+    rows = page.ok() ? body.data : [];
+    if (rows.length > 0 && body.meta.session?.status !== "pending" && body.meta.session?.status !== "partial") break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  expect(rows.length, "the search gave no rows").toBeGreaterThan(0);
+  return { searchId, rows };
+}
+
+/**
+ * One plain hotel search a worker shares between its checkout tests (each books a quote of its
+ * own): an advisor's share of the agency's searches is about 13 a minute. Renewed after 12
+ * minutes, well inside a search's 20-minute life.
+ */
+const shared = new Map<APIRequestContext, { at: number; criteria: SearchCriteria; searchId: string; rows: Row[]; used: Set<string> }>();
+export async function sharedHotelQuote(request: APIRequestContext, want: (r: Row) => boolean = () => true) {
+  let s = shared.get(request);
+  if (!s || Date.now() - s.at > 12 * 60_000) {
+    const criteria = criteriaOf({ type: "hotel", to: "text:|Barcelona", in: dayFromNow(60), out: dayFromNow(62), pax: "1", res: "US" });
+    s = { at: Date.now(), criteria, ...(await deskSearch(request, criteria)), used: new Set() };
+    shared.set(request, s);
+  }
+  const row = s.rows.find((r) => !s.used.has(r.rateQuoteId) && r.summary.isPackage !== true && r.summary.requiresGuestTitle !== true && want(r));
+  if (!row) throw new Error("no unused hotel rate left in the shared search");
+  s.used.add(row.rateQuoteId);
+  return { criteria: s.criteria, searchId: s.searchId, row, href: checkoutHref(row.rateQuoteId, s.searchId, s.criteria) };
+}
+
+/** How many bookings of the agency carry this (unique) last name, at the service itself. */
+export async function bookingsAtService(sandbox: SandboxClient, lastName: string): Promise<Array<{ _id: string; state: string }>> {
+  const res = await sandbox.api<{ rows: Array<{ _id: string; state: string }> }>("GET", `/bookings?q=${encodeURIComponent(lastName)}&limit=50`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data.rows;
+}
+
+const visible = async (l: Locator) => (await l.count()) > 0 && (await l.first().isVisible());
+
+/** The live price is checked and the form laid out. */
+export async function waitForForm(page: Page) {
+  await expect(page.getByTestId("live-price")).toBeVisible({ timeout: 20_000 });
+}
+
+/** Names the lead traveller, and gives what this rate may also ask of the lead (title, email, phone). */
+export async function fillLead(page: Page, firstName: string, lastName: string) {
+  await waitForForm(page);
+  const lead = page.getByTestId("traveler-0");
+  await lead.getByLabel(/^First name/).fill(firstName);
+  await lead.getByLabel(/^Last name/).fill(lastName);
+  if (await visible(lead.getByLabel(/^Title/))) await lead.getByLabel(/^Title/).selectOption("Ms");
+  if (await visible(lead.getByLabel(/^Email/))) await lead.getByLabel(/^Email/).fill("client@example.com");
+  if (await visible(lead.getByLabel(/^Mobile phone/))) await lead.getByLabel(/^Mobile phone/).fill("+1 415 555 0123");
+}
+
+/** Submits; acknowledges what the service asks to be acknowledged on the way. */
+export async function book(page: Page, button: RegExp | string = "Book and pay now") {
+  await page.getByRole("button", { name: button }).click();
+  const acks = page.getByRole("checkbox", { name: /accepts/ });
+  const outcome = page.locator("[data-outcome-heading]");
+  const attention = page.getByText("Some details need attention");
+  await expect(outcome.or(acks.first()).or(attention).first()).toBeVisible({ timeout: 20_000 });
+  if (!(await outcome.isVisible())) {
+    expect(await acks.count(), "the form refused the details").toBeGreaterThan(0);
+    for (const box of await acks.all()) await box.check();
+    await page.getByRole("button", { name: button }).click();
+  }
+  await expect(outcome).toBeVisible({ timeout: 30_000 });
+}
