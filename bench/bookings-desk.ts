@@ -67,11 +67,18 @@ for (let p = 0; p < 40; p++) {
   pages.push(page.rows.map((r) => r._id).join(","));
   cursor = page.nextCursor;
 }
+// A cold page is asked again (as the list does every 5 s) until nothing is missing: at most
+// SUMMARY_COLD_READS details are read per call, so 25 unknown bookings take three calls.
+let coldRequests = 0;
 for (const ids of pages) {
   await kit.rotateKey();
   const before = kit.paths.length;
   const t = performance.now();
-  await kit.call(summaries.GET, "/api/bookings/summaries", { query: { ids } });
+  for (let n = 0; n < 10; n++) {
+    coldRequests++;
+    const res = await kit.call(summaries.GET, "/api/bookings/summaries", { query: { ids } });
+    if (((res.body.data as { missing?: string[] }).missing ?? []).length === 0) break;
+  }
   cold.push(performance.now() - t);
   coldCalls += kit.paths.length - before;
 }
@@ -89,6 +96,6 @@ console.log(`Bookings desk, ${COUNT.toLocaleString("en-US")} bookings, page of $
 console.log(`  list page 1      ${fmt(first)}   service calls per view: ${(serviceCalls.first / REPS).toFixed(2)}`);
 console.log(`  list page ${DEPTH}     ${fmt(deep)}   service calls per view: ${(serviceCalls.deep / REPS).toFixed(2)}`);
 console.log(`  ratio page ${DEPTH} / page 1 (median): ${(quantile(deep, 0.5) / quantile(first, 0.5)).toFixed(2)}`);
-console.log(`  summaries cold   ${fmt(cold)}   service calls per page: ${(coldCalls / pages.length).toFixed(1)}`);
+console.log(`  summaries cold   ${fmt(cold)} for a whole page   service calls per page: ${(coldCalls / pages.length).toFixed(1)} in ${(coldRequests / pages.length).toFixed(1)} requests`);
 console.log(`  summaries warm   ${fmt(warm)}   service calls per page: ${(warmCalls / (pages.length * 5)).toFixed(1)}`);
 await kit.close();
