@@ -16,6 +16,7 @@ import {
   updateBookingFacts,
 } from "@/lib/db/ledger";
 import { SUMMARY_IDS_MAX, type BookingSummary } from "@/lib/bookings/schemas";
+import { cancellationEstimate } from "@/lib/bookings/cancellation";
 import { summarizeBooking } from "@/lib/bookings/summary";
 import type { BookingAction } from "@/lib/db/schema";
 import {
@@ -109,7 +110,7 @@ export async function createBooking(
       totalSellMinor: detail.order.totalSell.amountMinor,
       currency: detail.order.totalSell.currency,
     });
-    await rememberBooking(db, made.bookingId, detail);
+    await rememberBooking(db, made.bookingId, detail, { bookedAt: new Date() });
   } catch (err) {
     console.warn(`[bff] booking ${made.bookingId}: total not recorded (${errorCodeOf(err)})`);
   }
@@ -211,8 +212,21 @@ export async function bookedByOne(db: Db, bookingId: string) {
 
 /* ------------------------------------------------------- the booking page, summaries */
 
+const instant = (v: string | null | undefined) => (v && !Number.isNaN(Date.parse(v)) ? new Date(v) : null);
+
+/** A hold's payment deadline, and when free cancellation ends (null when it is not free now). */
+function deadlinesOf(detail: BookingDetail, now = new Date()): { paymentDeadline: Date | null; freeCancelUntil: Date | null } {
+  const estimate = cancellationEstimate(detail.cancellationPolicy, detail.order.totalSell.amountMinor, now);
+  const freeUntil = estimate.kind === "free" ? estimate.freeUntil : null;
+  return {
+    paymentDeadline: instant(detail.order.held?.paymentDeadline) ?? null,
+    // A hold can be dropped for free until its own cancellation deadline.
+    freeCancelUntil: instant(freeUntil) ?? (detail.order.state === "held" ? instant(detail.order.held?.cancellationDeadline) : null),
+  };
+}
+
 /** Keeps what the detail shows and the list rows lack (never failing the read that learned it). */
-async function rememberBooking(db: Db, bookingId: string, detail: BookingDetail): Promise<BookingSummary> {
+async function rememberBooking(db: Db, bookingId: string, detail: BookingDetail, extra: { bookedAt?: Date } = {}): Promise<BookingSummary> {
   const summary = summarizeBooking(detail);
   try {
     await saveBookingFacts(db, {
@@ -227,6 +241,9 @@ async function rememberBooking(db: Db, bookingId: string, detail: BookingDetail)
       state: detail.order.state,
       totalSellMinor: detail.order.totalSell.amountMinor,
       currency: detail.order.totalSell.currency,
+      ...deadlinesOf(detail),
+      detailCheckedAt: new Date(),
+      ...extra,
     });
   } catch (err) {
     console.warn(`[bff] booking ${bookingId}: facts not recorded (${err instanceof Error ? err.message : String(err)})`);

@@ -213,7 +213,8 @@ export async function historyFor(db: Db, bookingId: string): Promise<HistoryRow[
 
 /* -------------------------------------------------------------------- facts */
 
-export type BookingFacts = Omit<BookingFactsRow, "checkedAt">;
+type DetailOnly = "paymentDeadline" | "freeCancelUntil" | "detailCheckedAt" | "bookedAt";
+export type BookingFacts = Omit<BookingFactsRow, "checkedAt" | DetailOnly> & Partial<Pick<BookingFactsRow, DetailOnly>>;
 
 /** Records what a read of the booking's detail showed (the state as last seen included). */
 export async function saveBookingFacts(db: Db, facts: BookingFacts): Promise<void> {
@@ -222,6 +223,57 @@ export async function saveBookingFacts(db: Db, facts: BookingFacts): Promise<voi
     .insert(bookingFacts)
     .values({ ...facts, checkedAt: new Date() })
     .onConflictDoUpdate({ target: bookingFacts.bookingId, set: { ...rest, checkedAt: new Date() } });
+}
+
+export type ListRowFacts = {
+  _id: string;
+  orderRef: string;
+  state: string;
+  totalSell: { amountMinor: number; currency: string };
+  firstItem: { productType: string; hotelName?: string | null; checkIn?: string | null; checkOut?: string | null };
+  createdAt: string;
+};
+
+const listDay = (v: string | null | undefined) => (v && /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : null);
+
+/**
+ * Records what the service's list rows say (state, total, when booked, first item's dates),
+ * leaving what only a detail read knows (lead guest, deadlines) as it was.
+ */
+export async function saveListFacts(db: Db, rows: readonly ListRowFacts[]): Promise<void> {
+  if (rows.length === 0) return;
+  const now = new Date();
+  await db
+    .insert(bookingFacts)
+    .values(
+      rows.map((r) => ({
+        bookingId: r._id,
+        orderRef: r.orderRef,
+        productType: r.firstItem.productType,
+        item: r.firstItem.hotelName ?? null,
+        travelStart: listDay(r.firstItem.checkIn),
+        travelEnd: listDay(r.firstItem.checkOut),
+        state: r.state,
+        totalSellMinor: r.totalSell.amountMinor,
+        currency: r.totalSell.currency,
+        bookedAt: new Date(r.createdAt),
+        checkedAt: now,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: bookingFacts.bookingId,
+      set: {
+        orderRef: sql`excluded.order_ref`,
+        state: sql`excluded.state`,
+        totalSellMinor: sql`excluded.total_sell_minor`,
+        currency: sql`excluded.currency`,
+        bookedAt: sql`excluded.booked_at`,
+        travelStart: sql`coalesce(${bookingFacts.travelStart}, excluded.travel_start)`,
+        travelEnd: sql`coalesce(${bookingFacts.travelEnd}, excluded.travel_end)`,
+        item: sql`coalesce(${bookingFacts.item}, excluded.item)`,
+        checkedAt: now,
+      },
+    });
 }
 
 export async function factsFor(db: Db, bookingIds: string[]): Promise<Map<string, BookingFactsRow>> {

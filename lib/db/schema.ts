@@ -171,10 +171,29 @@ export const bookingFacts = pgTable(
     state: text("state").notNull(),
     totalSellMinor: bigint("total_sell_minor", { mode: "number" }),
     currency: text("currency"),
+    // When the service says the booking was made (its list row's createdAt).
+    bookedAt: timestamp("booked_at", { withTimezone: true }),
+    // Deadlines from the detail: a hold's payment deadline, and when free cancellation ends.
+    paymentDeadline: timestamp("payment_deadline", { withTimezone: true }),
+    freeCancelUntil: timestamp("free_cancel_until", { withTimezone: true }),
+    // When the detail was last read (the list rows alone leave the detail's facts as they were).
+    detailCheckedAt: timestamp("detail_checked_at", { withTimezone: true }),
     checkedAt: timestamp("checked_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("booking_facts_state_idx").on(t.state), index("booking_facts_travel_start_idx").on(t.travelStart)],
+  (t) => [
+    index("booking_facts_state_idx").on(t.state),
+    index("booking_facts_travel_start_idx").on(t.travelStart),
+    index("booking_facts_booked_at_idx").on(t.bookedAt),
+  ],
 );
+
+/** The desk's background work with the service (Needs attention's checks): when each last ran, across instances. */
+export const deskSync = pgTable("desk_sync", {
+  key: text("key").primaryKey(),
+  startedAt: timestamp("started_at", { withTimezone: true }),
+  finishedAt: timestamp("finished_at", { withTimezone: true }),
+  error: text("error"),
+});
 
 /** Failed sign-ins, keyed by e.g. `email:<address>` or `ip:<address>`, for throttling. */
 export const loginAttempts = pgTable(
@@ -193,5 +212,6 @@ export type LedgerEntry = typeof bookingsLedger.$inferSelect;
 export type NewLedgerEntry = typeof bookingsLedger.$inferInsert;
 export type BookingActionRow = typeof bookingActions.$inferSelect;
 export type BookingFactsRow = typeof bookingFacts.$inferSelect;
+export type DeskSyncRow = typeof deskSync.$inferSelect;
 export type LoginAttempt = typeof loginAttempts.$inferSelect;
 export type UserInvite = typeof userInvites.$inferSelect;
