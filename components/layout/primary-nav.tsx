@@ -1,18 +1,36 @@
 "use client";
 
-import { ClipboardList, Search } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
+import { BellRing, ClipboardList, Search } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { z } from "zod";
+import { apiGet } from "@/lib/api-client";
 import { cn } from "../ui/cn";
 
 const LINKS = [
   { href: "/search", label: "Search", Icon: Search },
   { href: "/bookings", label: "Bookings", Icon: ClipboardList },
+  { href: "/attention", label: "Attention", Icon: BellRing },
 ] as const;
+
+/** Read again every minute (the service is checked at most that often), and after any booking action. */
+const COUNT_EVERY_MS = 60_000;
+const countSchema = z.looseObject({ count: z.number() });
+
+function useAttentionCount() {
+  return useQuery({
+    queryKey: ["attention-count"],
+    queryFn: ({ signal }) => apiGet("/api/attention/count", countSchema, { signal }),
+    refetchInterval: COUNT_EVERY_MS,
+    staleTime: 10_000,
+  }).data?.count;
+}
 
 /** The desk's main sections; the one being shown is marked for assistive technology and by eye. */
 export function PrimaryNav({ className }: { className?: string }) {
   const pathname = usePathname();
+  const attention = useAttentionCount();
   return (
     <nav aria-label="Main" className={cn("min-w-0", className)}>
       <ul className="flex items-center gap-1">
@@ -30,6 +48,12 @@ export function PrimaryNav({ className }: { className?: string }) {
               >
                 <Icon className="size-4" aria-hidden />
                 {label}
+                {href === "/attention" && attention ? (
+                  <span className="ml-0.5 rounded-full bg-amber-500 px-1.5 py-px text-[0.6875rem] leading-4 font-semibold text-white tabular-nums" data-testid="attention-badge">
+                    {attention > 99 ? "99+" : attention}
+                    <span className="sr-only"> need attention</span>
+                  </span>
+                ) : null}
               </Link>
             </li>
           );

@@ -14,6 +14,7 @@ import {
   reopenBooking,
   saveBookingFacts,
   updateBookingFacts,
+  updateFactState,
 } from "@/lib/db/ledger";
 import { SUMMARY_IDS_MAX, type BookingSummary } from "@/lib/bookings/schemas";
 import { cancellationEstimate } from "@/lib/bookings/cancellation";
@@ -147,7 +148,10 @@ export async function bookingAction<T extends object>(
     const state = "state" in result && typeof result.state === "string" ? result.state : undefined;
     const recorded = { ...start.request, ...start.record?.(result) };
     await completeAction(db, row.id, { outcome: "succeeded", state, result: Object.keys(recorded).length ? recorded : null });
-    if (state) await updateBookingFacts(db, start.bookingId, { state });
+    if (state) {
+      await updateBookingFacts(db, start.bookingId, { state });
+      await updateFactState(db, start.bookingId, state);
+    }
     return result;
   } catch (err) {
     await completeAction(db, row.id, {

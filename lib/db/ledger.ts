@@ -225,6 +225,11 @@ export async function saveBookingFacts(db: Db, facts: BookingFacts): Promise<voi
     .onConflictDoUpdate({ target: bookingFacts.bookingId, set: { ...rest, checkedAt: new Date() } });
 }
 
+/** The state a booking step answered, as last seen (its other facts stay until the detail is read). */
+export async function updateFactState(db: Db, bookingId: string, state: string): Promise<void> {
+  await db.update(bookingFacts).set({ state, checkedAt: new Date() }).where(eq(bookingFacts.bookingId, bookingId));
+}
+
 export type ListRowFacts = {
   _id: string;
   orderRef: string;

@@ -1,0 +1,20 @@
+// GET /api/attention – what needs attention across the agency (`mine=1`: the advisor's own bookings), and how fresh it is
+import { z } from "zod";
+import { attentionView, checkAttention, checkAttentionSoon } from "@/lib/bff/attention";
+import { ok, route } from "@/lib/bff/handler";
+
+export const dynamic = "force-dynamic";
+
+const flag = z.enum(["1", "0", "true", "false"]).transform((v) => v === "1" || v === "true").optional();
+const attentionQuerySchema = z.strictObject({
+  mine: flag,
+  /** Wait for a due check with the service before answering ("Check now"); otherwise it runs in the background. */
+  check: flag,
+});
+
+export const GET = route({ auth: "user", query: attentionQuerySchema }, async ({ tds, deps, user, query }) => {
+  const db = await deps.db();
+  if (query.check) await checkAttention({ db, tds });
+  else checkAttentionSoon({ db, tds });
+  return ok(await attentionView(db, new Date(), query.mine ? { userId: user.id } : {}));
+});

@@ -1,0 +1,331 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { BellRing, CheckCircle2, RefreshCw } from "lucide-react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { CancelBooking } from "@/components/bookings/actions/cancel-booking";
+import { EmailVoucher } from "@/components/bookings/actions/email-voucher";
+import { FollowPending } from "@/components/bookings/actions/follow-status";
+import { PayHold } from "@/components/bookings/actions/pay-hold";
+import { bookingQueryKey } from "@/components/bookings/actions/use-booking-step";
+import { ago, countdown, useNow } from "@/components/bookings/actions/use-now";
+import { BookingStateBadge } from "@/components/bookings/booking-state";
+import { formatDeadline } from "@/components/bookings/format";
+import { productTypeMeta } from "@/components/status/product-types";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { Callout } from "@/components/ui/callout";
+import { cn } from "@/components/ui/cn";
+import { Skeleton } from "@/components/ui/skeleton";
+import { apiGet, ApiError } from "@/lib/api-client";
+import { attentionResponseSchema, REASON_VIEW, type AttentionReason, type AttentionResponse } from "@/lib/bookings/attention";
+import { bookingHref } from "@/lib/bookings/filters";
+import { bookingPageSchema } from "@/lib/bookings/schemas";
+import { formatMoney } from "@/lib/money";
+import { bookingActions } from "@/lib/tds/adapter";
+
+type Item = AttentionResponse["items"][number];
+type Me = { id: string; email: string };
+
+export const attentionQueryKey = (mine: boolean) => ["attention", mine ? "mine" : "all"] as const;
+export const ATTENTION_COUNT_KEY = ["attention-count"] as const;
+/** The list is read again this often while the page is open (the service is checked at most every minute). */
+const REREAD_MS = 30_000;
+
+const ACTION_LABEL = { pay: "Pay the hold", cancel: "Cancel", refresh: "Check status", email: "Email voucher", open: "Open" } as const;
+
+/** /attention: bookings whose deadlines cost money if they slip, nearest first, each with its action in place. */
+export function AttentionDesk({ mine, me }: { mine: boolean; me: Me }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const now = useNow(30_000);
+  const [checkingNow, setCheckingNow] = useState(false);
+  const list = useQuery({
+    queryKey: attentionQueryKey(mine),
+    queryFn: ({ signal }) => apiGet("/api/attention", attentionResponseSchema, { query: mine ? { mine: 1 } : {}, signal }),
+    refetchInterval: (q) => (q.state.data?.checking || q.state.data?.checkedAt === null ? 5_000 : REREAD_MS),
+  });
+  const data = list.data;
+
+  const checkNow = async () => {
+    setCheckingNow(true);
+    try {
+      const fresh = await apiGet("/api/attention", attentionResponseSchema, { query: { ...(mine ? { mine: 1 } : {}), check: 1 } });
+      queryClient.setQueryData(attentionQueryKey(mine), fresh);
+      void queryClient.invalidateQueries({ queryKey: ATTENTION_COUNT_KEY });
+    } catch {
+      void list.refetch();
+    } finally {
+      setCheckingNow(false);
+    }
+  };
+  const changed = () => {
+    void queryClient.invalidateQueries({ queryKey: ["attention"] });
+    void queryClient.invalidateQueries({ queryKey: ATTENTION_COUNT_KEY });
+  };
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight text-ink sm:text-[1.75rem]">Needs attention</h1>
+          <p className="mt-1 max-w-2xl text-sm text-slate-600">
+            Holds due for payment within 48 hours, free cancellation ending within 72 hours, bookings still waiting for the supplier, failed or in
+            review, and trips within 7 days whose voucher has not been sent. Nearest deadline first, in your time zone.
+          </p>
+        </div>
+        <div className="flex items-center gap-1 rounded-lg border border-slate-200 bg-white p-1 text-sm" role="group" aria-label="Whose bookings">
+          {([false, true] as const).map((m) => (
+            <button
+              key={String(m)}
+              type="button"
+              aria-pressed={mine === m}
+              onClick={() => router.replace(m ? "/attention?mine=1" : "/attention")}
+              className={cn("rounded-md px-3 py-1.5 font-medium", mine === m ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100")}
+            >
+              {m ? "Mine" : "Everyone"}
+            </button>
+          ))}
+        </div>
+      </div>
+
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-lg bg-slate-50 px-4 py-2.5 text-sm text-slate-600" data-testid="freshness">
+        <p aria-live="polite">
+          {!data
+            ? "Reading what the desk knows…"
+            : data.checkedAt
+              ? `Checked with the travel service ${ago(Date.parse(data.checkedAt), now.getTime())}${data.checking ? "; checking again now…" : "."}`
+              : "The desk is checking the agency's bookings with the travel service for the first time…"}
+        </p>
+        <Button variant="secondary" size="sm" onClick={() => void checkNow()} pending={checkingNow}>
+          {!checkingNow ? <RefreshCw className="size-3.5" aria-hidden /> : null}
+          Check now
+        </Button>
+      </div>
+
+      <div className="mt-6">
+        {list.isPending ? (
+          <AttentionSkeleton />
+        ) : list.isError && !data ? (
+          <Callout title="Needs attention could not be loaded">
+            <p>{list.error instanceof ApiError ? list.error.message : "Try again in a moment."}</p>
+            <Button size="sm" className="mt-3" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          </Callout>
+        ) : data && data.items.length === 0 ? (
+          <Empty mine={mine} checked={data.checkedAt !== null} />
+        ) : data ? (
+          <>
+            <p className="mb-3 text-sm text-slate-600" data-testid="attention-count">
+              {data.total === 1 ? "1 booking needs attention" : `${data.total} bookings need attention`}
+              {mine ? " among yours" : ""}.
+            </p>
+            <ul className="space-y-3">
+              {data.items.map((item) => (
+                <AttentionRow key={item.bookingId} item={item} now={now} me={me} onChanged={changed} />
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function AttentionRow({ item, now, me, onChanged }: { item: Item; now: Date; me: Me; onChanged: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [outcome, setOutcome] = useState<string | null>(null);
+  const primary = item.flags[0]!;
+  const reason = primary.reason as AttentionReason;
+  const view = REASON_VIEW[reason] ?? { label: reason, action: "open" as const };
+  const meta = productTypeMeta(item.productType);
+  const left = primary.deadline ? countdown(Date.parse(primary.deadline), now.getTime()) : null;
+  const panelId = `attention-panel-${item.bookingId}`;
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white shadow-xs" data-testid="attention-row" aria-label={`${item.orderRef}: ${view.label}`}>
+      <div className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-5">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-2">
+            {item.flags.map((f) => (
+              <span
+                key={f.reason}
+                className={cn(
+                  "inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium",
+                  f.reason === "failed" ? "bg-rose-50 text-rose-700" : "bg-amber-50 text-amber-800",
+                )}
+              >
+                <BellRing className="size-3" aria-hidden />
+                {REASON_VIEW[f.reason as AttentionReason]?.label ?? f.reason}
+              </span>
+            ))}
+            <BookingStateBadge state={item.state} />
+          </div>
+          <p className="mt-2 text-sm text-ink">
+            <Link href={bookingHref(item.bookingId)} className="font-mono font-semibold text-brand-700 hover:text-brand-800">
+              {item.orderRef}
+            </Link>
+            <span className="text-slate-400"> · </span>
+            <span className="inline-flex items-center gap-1 text-slate-600">
+              <meta.Icon className="size-3.5" aria-hidden />
+              {item.item ?? meta.singular}
+            </span>
+            {item.leadGuest ? <span className="text-slate-600"> · {item.leadGuest}</span> : null}
+          </p>
+          <p className="mt-1 text-[0.8125rem] text-slate-500">
+            {primary.deadline ? (
+              <>
+                {deadlineWord(reason)} <span className="font-medium text-ink">{formatDeadline(primary.deadline)}</span>
+                {left ? <span className="font-medium text-amber-800"> · in {left}</span> : <span className="font-medium text-rose-700"> · passed</span>}
+              </>
+            ) : reason === "failed" ? (
+              "The booking was not made; nothing stays charged. Book again or tell the client."
+            ) : (
+              "The travel service's team is reviewing it; check on it and keep the client informed."
+            )}
+            {item.totalSellMinor !== null && item.currency ? <> · {formatMoney(item.totalSellMinor, item.currency)}</> : null}
+            {item.bookedBy ? <> · booked by {item.bookedBy.id === me.id ? "you" : item.bookedBy.name}</> : null}
+          </p>
+        </div>
+        <div className="flex shrink-0 items-center gap-2">
+          {view.action === "open" ? (
+            <Link href={bookingHref(item.bookingId)} className={buttonClasses({ variant: "secondary", size: "sm" })}>
+              Open
+            </Link>
+          ) : (
+            <>
+              <Link href={bookingHref(item.bookingId)} className={buttonClasses({ variant: "ghost", size: "sm" })}>
+                Open
+              </Link>
+              <Button size="sm" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+                {ACTION_LABEL[view.action]}
+              </Button>
+            </>
+          )}
+        </div>
+      </div>
+      {outcome ? (
+        <p role="status" className="border-t border-emerald-100 bg-emerald-50/70 px-4 py-2.5 text-sm text-emerald-900 sm:px-5">
+          {outcome}
+        </p>
+      ) : null}
+      {open && view.action !== "open" ? (
+        <div id={panelId} className="border-t border-slate-100 px-4 py-4 sm:px-5">
+          <ActionPanel
+            item={item}
+            action={view.action}
+            me={me}
+            onOutcome={(message) => {
+              setOutcome(message);
+              onChanged();
+            }}
+          />
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+function deadlineWord(reason: AttentionReason): string {
+  switch (reason) {
+    case "hold_deadline":
+      return "Pay by";
+    case "free_cancel_ends":
+      return "Free cancellation ends";
+    case "voucher_not_sent":
+    case "pending":
+      return "Travels";
+    default:
+      return "By";
+  }
+}
+
+/** The booking's own action, run here: the same panels as on its page, fed by its detail. */
+function ActionPanel({ item, action, me, onOutcome }: { item: Item; action: "pay" | "cancel" | "refresh" | "email"; me: Me; onOutcome: (m: string) => void }) {
+  const now = useNow(30_000);
+  const booking = useQuery({
+    queryKey: bookingQueryKey(item.bookingId),
+    queryFn: ({ signal }) => apiGet(`/api/bookings/${encodeURIComponent(item.bookingId)}`, bookingPageSchema, { signal }),
+    staleTime: 5_000,
+  });
+  if (booking.isPending) return <Skeleton className="h-16 w-full" />;
+  if (booking.isError) {
+    return (
+      <Callout title="The booking could not be read">
+        <p>{booking.error instanceof ApiError ? booking.error.message : "Try again in a moment."}</p>
+        <Button size="sm" className="mt-3" onClick={() => void booking.refetch()}>
+          Try again
+        </Button>
+      </Callout>
+    );
+  }
+  const data = booking.data;
+  const state = data.order.state;
+  const allowed = bookingActions(state);
+  const reload = () => void booking.refetch();
+  if (action === "pay") {
+    return state === "held" && data.order.held ? (
+      <PayHold bookingId={item.bookingId} orderRef={data.order.orderRef} total={data.order.totalSell} held={data.order.held} onReload={reload} onOutcome={onOutcome} />
+    ) : (
+      <Settled state={state} />
+    );
+  }
+  if (action === "refresh") {
+    return state === "supplier_pending" ? <FollowPending bookingId={item.bookingId} lastCheckedAt={null} /> : <Settled state={state} />;
+  }
+  if (action === "email") {
+    return (
+      <EmailVoucher
+        bookingId={item.bookingId}
+        orderRef={data.order.orderRef}
+        leadEmail={data.order.travelers[0]?.email ?? null}
+        advisorEmail={me.email}
+        allowed={allowed.email}
+        onOutcome={onOutcome}
+      />
+    );
+  }
+  return allowed.cancel ? (
+    <CancelBooking bookingId={item.bookingId} booking={data} now={now} onReload={reload} onOutcome={(message, detail) => onOutcome(detail ? `${message} ${detail}` : message)} />
+  ) : (
+    <Settled state={state} />
+  );
+}
+
+function Settled({ state }: { state: string }) {
+  return (
+    <p className="flex items-center gap-2 text-sm text-slate-600">
+      <CheckCircle2 className="size-4 text-emerald-600" aria-hidden />
+      The booking is now <BookingStateBadge state={state} />; nothing more to do here.
+    </p>
+  );
+}
+
+function Empty({ mine, checked }: { mine: boolean; checked: boolean }) {
+  return (
+    <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+      <CheckCircle2 className="mx-auto size-8 text-emerald-600" aria-hidden />
+      <h2 className="mt-3 text-base font-semibold text-ink">{checked ? "Nothing needs attention" : "Nothing needs attention so far"}</h2>
+      <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">
+        {checked
+          ? `No hold is due, no free cancellation is ending and every trip this week has its voucher${mine ? " among your bookings" : ""}.`
+          : "The desk is still checking the agency's bookings with the travel service; this list fills in as it learns."}
+      </p>
+    </div>
+  );
+}
+
+function AttentionSkeleton() {
+  return (
+    <ul className="space-y-3" aria-busy="true" aria-label="Loading">
+      {[0, 1, 2].map((i) => (
+        <li key={i} className="rounded-xl border border-slate-200 bg-white px-5 py-4">
+          <Skeleton className="h-4 w-40" />
+          <Skeleton className="mt-3 h-4 w-72" />
+          <Skeleton className="mt-2 h-3 w-56" />
+        </li>
+      ))}
+    </ul>
+  );
+}
