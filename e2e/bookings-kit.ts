@@ -172,3 +172,27 @@ export async function bookRoundTransfer(via: Via, sandbox: SandboxClient, opts: 
   const round = found.filter((r) => r.summary.tripType === "round" && r.refundable);
   return bookFirst(via, searchId, "transfer", round, [{ ...lead("Tom", opts.lastName), carrierName: "Test Air", flightNumber: "TA123" }], () => true);
 }
+
+/**
+ * A hold whose payment deadline falls within two days: a stay four days out on a rate whose free
+ * cancellation ends within about three days (the service asks for payment a day before that).
+ */
+export async function bookNearHold(via: Via, sandbox: SandboxClient, opts: { lastName: string }): Promise<Made> {
+  const base = await today(sandbox);
+  const { searchId, rows: found } = await rows(via, {
+    productType: "hotel",
+    occupancy: [{ adults: 1, childrenAges: [] }],
+    residency: "US",
+    destination: "Barcelona",
+    checkIn: dayOf(base, 4),
+    checkOut: dayOf(base, 6),
+  });
+  const soon = (r: Row) => {
+    const policy = r.summary.cancellationPolicy as { deadlinesWithheld?: boolean; deadlines?: Array<{ from?: string; amountMinor?: number }> } | null;
+    const charge = policy?.deadlines?.find((d) => (d.amountMinor ?? 0) > 0 && d.from);
+    const left = charge?.from ? Date.parse(charge.from) - base.getTime() : -1;
+    return r.refundable && !policy?.deadlinesWithheld && left > 30 * 3600_000 && left < 90 * 3600_000;
+  };
+  const candidates = found.filter((r) => r.summary.isPackage !== true && soon(r));
+  return bookFirst(via, searchId, "hotel", candidates, [{ roomIndex: 0, ...lead("Nell", opts.lastName) }], (c) => c.holdable, { hold: true });
+}

@@ -4,14 +4,14 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { BellRing, CheckCircle2, RefreshCw } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { CancelBooking } from "@/components/bookings/actions/cancel-booking";
 import { EmailVoucher } from "@/components/bookings/actions/email-voucher";
 import { FollowPending } from "@/components/bookings/actions/follow-status";
 import { PayHold } from "@/components/bookings/actions/pay-hold";
 import { bookingQueryKey } from "@/components/bookings/actions/use-booking-step";
 import { ago, countdown, useNow } from "@/components/bookings/actions/use-now";
-import { BookingStateBadge } from "@/components/bookings/booking-state";
+import { BookingStateBadge, bookingStateView } from "@/components/bookings/booking-state";
 import { formatDeadline } from "@/components/bookings/format";
 import { productTypeMeta } from "@/components/status/product-types";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -21,7 +21,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { apiGet, ApiError } from "@/lib/api-client";
 import { attentionResponseSchema, REASON_VIEW, type AttentionReason, type AttentionResponse } from "@/lib/bookings/attention";
 import { bookingHref } from "@/lib/bookings/filters";
-import { bookingPageSchema } from "@/lib/bookings/schemas";
+import { bookingPageSchema, type BookingPageData } from "@/lib/bookings/schemas";
 import { formatMoney } from "@/lib/money";
 import { bookingActions } from "@/lib/tds/adapter";
 
@@ -60,7 +60,10 @@ export function AttentionDesk({ mine, me }: { mine: boolean; me: Me }) {
       setCheckingNow(false);
     }
   };
-  const changed = () => {
+  // How the last action went, kept here: its row leaves the list once the deadline is dealt with.
+  const [notice, setNotice] = useState<string | null>(null);
+  const changed = (orderRef: string, message: string) => {
+    setNotice(`${orderRef}: ${message}`);
     void queryClient.invalidateQueries({ queryKey: ["attention"] });
     void queryClient.invalidateQueries({ queryKey: ATTENTION_COUNT_KEY });
   };
@@ -104,6 +107,12 @@ export function AttentionDesk({ mine, me }: { mine: boolean; me: Me }) {
         </Button>
       </div>
 
+      {notice ? (
+        <p role="status" data-testid="attention-outcome" className="mt-4 rounded-xl border border-emerald-200 bg-emerald-50/70 px-4 py-3 text-sm text-emerald-900">
+          {notice}
+        </p>
+      ) : null}
+
       <div className="mt-6">
         {list.isPending ? (
           <AttentionSkeleton />
@@ -134,9 +143,8 @@ export function AttentionDesk({ mine, me }: { mine: boolean; me: Me }) {
   );
 }
 
-function AttentionRow({ item, now, me, onChanged }: { item: Item; now: Date; me: Me; onChanged: () => void }) {
+function AttentionRow({ item, now, me, onChanged }: { item: Item; now: Date; me: Me; onChanged: (orderRef: string, message: string) => void }) {
   const [open, setOpen] = useState(false);
-  const [outcome, setOutcome] = useState<string | null>(null);
   const primary = item.flags[0]!;
   const reason = primary.reason as AttentionReason;
   const view = REASON_VIEW[reason] ?? { label: reason, action: "open" as const };
@@ -205,21 +213,13 @@ function AttentionRow({ item, now, me, onChanged }: { item: Item; now: Date; me:
           )}
         </div>
       </div>
-      {outcome ? (
-        <p role="status" className="border-t border-emerald-100 bg-emerald-50/70 px-4 py-2.5 text-sm text-emerald-900 sm:px-5">
-          {outcome}
-        </p>
-      ) : null}
       {open && view.action !== "open" ? (
         <div id={panelId} className="border-t border-slate-100 px-4 py-4 sm:px-5">
           <ActionPanel
             item={item}
             action={view.action}
             me={me}
-            onOutcome={(message) => {
-              setOutcome(message);
-              onChanged();
-            }}
+            onOutcome={(message) => onChanged(item.orderRef, message)}
           />
         </div>
       ) : null}
@@ -260,10 +260,35 @@ function ActionPanel({ item, action, me, onOutcome }: { item: Item; action: "pay
       </Callout>
     );
   }
-  const data = booking.data;
+  return <ActionFor item={item} action={action} me={me} now={now} data={booking.data} reload={() => void booking.refetch()} onOutcome={onOutcome} />;
+}
+
+function ActionFor({
+  item,
+  action,
+  me,
+  now,
+  data,
+  reload,
+  onOutcome,
+}: {
+  item: Item;
+  action: "pay" | "cancel" | "refresh" | "email";
+  me: Me;
+  now: Date;
+  data: BookingPageData;
+  reload: () => void;
+  onOutcome: (m: string) => void;
+}) {
   const state = data.order.state;
   const allowed = bookingActions(state);
-  const reload = () => void booking.refetch();
+  // A pending booking followed here settles on its own: say so, and let the list move on.
+  const settledOnce = useRef(false);
+  useEffect(() => {
+    if (action !== "refresh" || state === "supplier_pending" || settledOnce.current) return;
+    settledOnce.current = true;
+    onOutcome(`The supplier has answered: the booking is now ${bookingStateView(state).label.toLowerCase()}.`);
+  }, [action, state, onOutcome]);
   if (action === "pay") {
     return state === "held" && data.order.held ? (
       <PayHold bookingId={item.bookingId} orderRef={data.order.orderRef} total={data.order.totalSell} held={data.order.held} onReload={reload} onOutcome={onOutcome} />

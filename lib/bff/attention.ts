@@ -103,8 +103,11 @@ async function syncState(db: Db) {
   return row ?? null;
 }
 
-/** Takes the right to check now, unless another check ran within the minute (or still runs). */
-async function claimCheck(db: Db, now: Date): Promise<boolean> {
+/** "Check now" may start a check this soon after the last one finished (the budget per check still holds). */
+export const ASKED_CHECK_EVERY_MS = 10_000;
+
+/** Takes the right to check now, unless another check ran within `every` (or still runs). */
+async function claimCheck(db: Db, now: Date, every = ATTENTION_CHECK_EVERY_MS): Promise<boolean> {
   await db.insert(deskSync).values({ key: SYNC_KEY }).onConflictDoNothing();
   const claimed = await db
     .update(deskSync)
@@ -115,7 +118,7 @@ async function claimCheck(db: Db, now: Date): Promise<boolean> {
         or(
           isNull(deskSync.startedAt),
           // The last one finished over a minute ago…
-          and(sql`${deskSync.finishedAt} >= ${deskSync.startedAt}`, lt(deskSync.startedAt, new Date(now.getTime() - ATTENTION_CHECK_EVERY_MS))),
+          and(sql`${deskSync.finishedAt} >= ${deskSync.startedAt}`, lt(deskSync.startedAt, new Date(now.getTime() - every))),
           // …or never finished and is stale.
           lt(deskSync.startedAt, new Date(now.getTime() - STALE_CHECK_MS)),
         ),
@@ -130,11 +133,11 @@ export type CheckReport = { listCalls: number; detailCalls: number; rows: number
 /**
  * One check with the service: the list pages that can hold what needs attention, then the
  * details whose deadlines are unknown or old, within this run's budget. Returns null when
- * another check ran within the minute.
+ * another check ran within the minute (within 10 s when the advisor asked for it: "Check now").
  */
-export async function checkAttention(deps: { db: Db; tds: TdsClient }, now = new Date(), opts: { force?: boolean } = {}): Promise<CheckReport | null> {
+export async function checkAttention(deps: { db: Db; tds: TdsClient }, now = new Date(), opts: { asked?: boolean } = {}): Promise<CheckReport | null> {
   const { db, tds } = deps;
-  if (!(await claimCheck(db, opts.force ? new Date(now.getTime() + STALE_CHECK_MS * 2) : now))) return null;
+  if (!(await claimCheck(db, now, opts.asked ? ASKED_CHECK_EVERY_MS : ATTENTION_CHECK_EVERY_MS))) return null;
   const report: CheckReport = { listCalls: 0, detailCalls: 0, rows: 0 };
   let error: string | null = null;
   try {
@@ -188,6 +191,23 @@ async function detailsToRead(db: Db, now: Date): Promise<string[]> {
     DETAILS_PER_CHECK,
   );
   return [...new Set([...held, ...pending, ...upcoming].map((r) => r.id))].slice(0, DETAILS_PER_CHECK);
+}
+
+/** How long "Check now" waits for its turn (another check running, or the 10 s spacing). */
+const ASKED_WAIT_MS = 20_000;
+
+/**
+ * "Check now": a check that starts after the advisor asked, run here or by another request
+ * meanwhile, finished before answering (or the wait runs out and the list is what it is).
+ */
+export async function checkAttentionAsked(deps: { db: Db; tds: TdsClient }, asked = new Date()): Promise<void> {
+  const until = asked.getTime() + ASKED_WAIT_MS;
+  while (Date.now() < until) {
+    if (await checkAttention(deps, new Date(), { asked: true })) return;
+    const sync = await syncState(deps.db);
+    if (sync?.startedAt && sync.finishedAt && sync.startedAt >= asked && sync.finishedAt >= sync.startedAt) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
 }
 
 /** Starts a check in the background when one is due; never delays or fails the page that asked. */

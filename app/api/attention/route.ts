@@ -1,6 +1,6 @@
 // GET /api/attention – what needs attention across the agency (`mine=1`: the advisor's own bookings), and how fresh it is
 import { z } from "zod";
-import { attentionView, checkAttention, checkAttentionSoon } from "@/lib/bff/attention";
+import { attentionView, checkAttentionAsked, checkAttentionSoon } from "@/lib/bff/attention";
 import { ok, route } from "@/lib/bff/handler";
 
 export const dynamic = "force-dynamic";
@@ -14,7 +14,7 @@ const attentionQuerySchema = z.strictObject({
 
 export const GET = route({ auth: "user", query: attentionQuerySchema }, async ({ tds, deps, user, query }) => {
   const db = await deps.db();
-  if (query.check) await checkAttention({ db, tds });
+  if (query.check) await checkAttentionAsked({ db, tds });
   else checkAttentionSoon({ db, tds });
   return ok(await attentionView(db, new Date(), query.mine ? { userId: user.id } : {}));
 });
