@@ -3,6 +3,7 @@ import { connection } from "next/server";
 import { Suspense } from "react";
 import { UserMenu } from "../auth/user-menu";
 import { Logo } from "../brand/logo";
+import { CommandPalette } from "../palette/command-palette";
 import { PrimaryNav } from "./primary-nav";
 import { getSessionUser } from "@/lib/auth/session";
 import { getEnv } from "@/lib/server-env";
@@ -20,6 +21,9 @@ export function AppHeader() {
           </Suspense>
         </div>
         <div className="flex items-center gap-3 sm:gap-4">
+          <Suspense fallback={null}>
+            <SignedInPalette />
+          </Suspense>
           <Suspense fallback={null}>
             <AgencyBadge />
           </Suspense>
@@ -40,6 +44,12 @@ export function AppHeader() {
 async function SignedInNav({ className }: { className?: string }) {
   const user = await getSessionUser().catch(() => null);
   return user ? <PrimaryNav className={className} /> : null;
+}
+
+/** ⌘K / Ctrl+K: for signed-in people only. */
+async function SignedInPalette() {
+  const user = await getSessionUser().catch(() => null);
+  return user ? <CommandPalette isAdmin={user.role === "admin"} /> : null;
 }
 
 /** The agency's currency and market; read at request time so builds need no production env. */
