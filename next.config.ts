@@ -58,6 +58,8 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   // `next dev` answers HMR and dev assets only to these hosts besides localhost.
   allowedDevOrigins: ["127.0.0.1"],
+  // forbidden(): an advisor opening an admin page gets its designed page with HTTP 403 (app/forbidden.tsx).
+  experimental: { authInterrupts: true },
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },

@@ -82,7 +82,8 @@ test.describe("as the demo advisor", () => {
   test.use({ storageState: STORAGE_STATE.advisor });
 
   test("the users admin is closed, with a designed 403", async ({ page, expectAccessible }) => {
-    await page.goto("/admin/users");
+    const answer = await page.goto("/admin/users");
+    expect(answer?.status()).toBe(403);
     await expect(page.getByRole("heading", { level: 1, name: "You do not have access to this page" })).toBeVisible();
     await expect(page.getByText("403 · Admins only")).toBeVisible();
     await expectAccessible();

@@ -1,3 +1,4 @@
+import { minorDigits } from "./money";
 import { countries } from "countries-list";
 import { z } from "zod";
 
@@ -68,6 +69,10 @@ const schema = z.object({
     .transform(upper)
     .refine(isRegion, "AGENCY_MARKET must be an ISO 3166-1 alpha-2 country code such as US or GB.")
     .default("US"),
+  AGENCY_CREDIT_LIMIT: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,2})?$/, "AGENCY_CREDIT_LIMIT must be an amount in the agency's currency, such as 50000 or 50000.00.")
+    .optional(),
   SANDBOX: z.enum(["on", "off"], { error: "SANDBOX must be on or off." }).optional(),
 });
 
@@ -87,6 +92,11 @@ export type Env = {
   REDIS_KEY_PREFIX: string;
   AGENCY_CURRENCY: string;
   AGENCY_MARKET: string;
+  /**
+   * The agency's credit limit with the service, in minor units of AGENCY_CURRENCY, when set: the
+   * service has no wallet endpoint, so the overview compares credit used with this (null: not set).
+   */
+  agencyCreditLimitMinor: number | null;
   /** Whether /sandbox serves the simulator: on by default outside production. */
   sandboxEnabled: boolean;
 };
@@ -144,6 +154,7 @@ export function parseEnv(source: Source = process.env): Env {
     REDIS_KEY_PREFIX: e.REDIS_KEY_PREFIX,
     AGENCY_CURRENCY: e.AGENCY_CURRENCY,
     AGENCY_MARKET: e.AGENCY_MARKET,
+    agencyCreditLimitMinor: e.AGENCY_CREDIT_LIMIT ? Math.round(Number(e.AGENCY_CREDIT_LIMIT) * 10 ** minorDigits(e.AGENCY_CURRENCY)) : null,
     sandboxEnabled: e.SANDBOX ? e.SANDBOX === "on" : !isProduction,
   };
 }

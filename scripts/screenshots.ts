@@ -15,7 +15,7 @@ import { DEMO_USERS } from "../lib/auth/config";
 import { CHROMIUM_LAUNCH_OPTIONS, E2E_ORIGIN, VIEWPORTS } from "../e2e/constants";
 
 const [baseURL = E2E_ORIGIN, ...paths] = process.argv.slice(2);
-const pages = paths.length > 0 ? paths : ["/login", "/", "/search", "/bookings", "/admin/users", "/no-such-page"];
+const pages = paths.length > 0 ? paths : ["/login", "/", "/search", "/bookings", "/attention", "/admin/overview", "/admin/users", "/no-such-page"];
 const signedOut = (p: string) => p.startsWith("/login") || p.startsWith("/invite/");
 const demo = DEMO_USERS.find((u) => u.role === (process.env.SCREENSHOT_AS === "advisor" ? "advisor" : "admin"))!;
 

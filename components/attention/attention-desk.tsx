@@ -93,7 +93,7 @@ export function AttentionDesk({ mine, me }: { mine: boolean; me: Me }) {
         </div>
       </div>
 
-      <div className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-lg bg-slate-50 px-4 py-2.5 text-sm text-slate-600" data-testid="freshness">
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white px-4 py-2.5 text-sm text-slate-600" data-testid="freshness">
         <p aria-live="polite">
           {!data
             ? "Reading what the desk knows…"

@@ -24,7 +24,7 @@ export async function UserMenu() {
         <Avatar name={user.name} className="size-8" />
         <p className="sr-only md:not-sr-only md:flex md:flex-col md:leading-tight">
           <span className="sr-only">Signed in as </span>
-          <span className="text-sm font-medium text-ink">{user.name}</span>
+          <span className="text-sm font-medium whitespace-nowrap text-ink">{user.name}</span>
           <span className="sr-only">, </span>
           <span className="text-xs text-slate-500">{ROLE_LABELS[user.role]}</span>
         </p>

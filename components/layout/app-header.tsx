@@ -43,7 +43,7 @@ export function AppHeader() {
 /** Primary navigation, for signed-in people only (the login page has nowhere to go). */
 async function SignedInNav({ className }: { className?: string }) {
   const user = await getSessionUser().catch(() => null);
-  return user ? <PrimaryNav className={className} /> : null;
+  return user ? <PrimaryNav className={className} isAdmin={user.role === "admin"} /> : null;
 }
 
 /** ⌘K / Ctrl+K: for signed-in people only. */

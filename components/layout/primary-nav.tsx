@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { BellRing, ClipboardList, Search } from "lucide-react";
+import { BarChart3, BellRing, ClipboardList, Search } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { z } from "zod";
@@ -13,6 +13,7 @@ const LINKS = [
   { href: "/bookings", label: "Bookings", Icon: ClipboardList },
   { href: "/attention", label: "Attention", Icon: BellRing },
 ] as const;
+const ADMIN_LINKS = [{ href: "/admin/overview", label: "Overview", Icon: BarChart3 }] as const;
 
 /** Read again every minute (the service is checked at most that often), and after any booking action. */
 const COUNT_EVERY_MS = 60_000;
@@ -28,13 +29,13 @@ function useAttentionCount() {
 }
 
 /** The desk's main sections; the one being shown is marked for assistive technology and by eye. */
-export function PrimaryNav({ className }: { className?: string }) {
+export function PrimaryNav({ className, isAdmin = false }: { className?: string; isAdmin?: boolean }) {
   const pathname = usePathname();
   const attention = useAttentionCount();
   return (
     <nav aria-label="Main" className={cn("min-w-0", className)}>
-      <ul className="flex items-center gap-1">
-        {LINKS.map(({ href, label, Icon }) => {
+      <ul className="flex items-center gap-1 overflow-x-auto">
+        {[...LINKS, ...(isAdmin ? ADMIN_LINKS : [])].map(({ href, label, Icon }) => {
           const current = pathname === href || pathname.startsWith(`${href}/`);
           return (
             <li key={href}>
@@ -46,7 +47,7 @@ export function PrimaryNav({ className }: { className?: string }) {
                   current ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100 hover:text-ink",
                 )}
               >
-                <Icon className="size-4" aria-hidden />
+                <Icon className="hidden size-4 sm:block" aria-hidden />
                 {label}
                 {href === "/attention" && attention ? (
                   <span className="ml-0.5 rounded-full bg-amber-500 px-1.5 py-px text-[0.6875rem] leading-4 font-semibold text-white tabular-nums" data-testid="attention-badge">

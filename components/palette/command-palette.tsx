@@ -1,6 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { Search } from "lucide-react";
 import { useEffect, useState } from "react";
 
 // ⌘K / Ctrl+K on every desk page. Only the key listener loads with the page; the palette
@@ -35,12 +36,13 @@ export function CommandPalette({ isAdmin }: { isAdmin: boolean }) {
       <button
         type="button"
         onClick={() => (setLoaded(true), setOpen(true))}
-        className="hidden items-center gap-2 rounded-lg border border-slate-200 bg-white px-2.5 py-1.5 text-xs text-slate-500 hover:border-slate-300 hover:text-ink md:inline-flex"
+        className="hidden items-center gap-1.5 rounded-lg border border-slate-200 bg-white px-2 py-1.5 text-xs whitespace-nowrap text-slate-600 hover:border-slate-300 hover:text-ink md:inline-flex"
         aria-label="Open the command palette (Control K)"
+        title="Jump to a booking, a search or a page"
         aria-keyshortcuts="Control+K Meta+K"
         data-palette-ready={ready ? "" : undefined}
       >
-        Jump to…
+        <Search className="size-3.5" aria-hidden />
         <kbd className="rounded border border-slate-200 bg-slate-50 px-1 font-mono text-[0.6875rem] text-slate-600">Ctrl K</kbd>
       </button>
       {loaded ? <PaletteDialog open={open} onOpenChange={setOpen} isAdmin={isAdmin} /> : null}

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { Command } from "cmdk";
-import { BellRing, ClipboardList, CornerDownLeft, Search, Users } from "lucide-react";
+import { BarChart3, BellRing, ClipboardList, CornerDownLeft, Search, Users } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type ReactNode } from "react";
 import { BookingStateBadge } from "@/components/bookings/booking-state";
@@ -24,7 +24,12 @@ function entries(isAdmin: boolean): { go: Entry[]; search: Entry[] } {
     { id: "attention", label: "Needs attention", keywords: ["deadline", "hold", "pending", "due"], href: "/attention", icon: <BellRing className="size-4" /> },
     { id: "bookings", label: "Bookings", keywords: ["list", "orders"], href: "/bookings", icon: <ClipboardList className="size-4" /> },
     { id: "mine", label: "My bookings", keywords: ["mine", "own"], href: "/bookings?mine=1", icon: <ClipboardList className="size-4" /> },
-    ...(isAdmin ? [{ id: "users", label: "Users", hint: "Admins", keywords: ["advisors", "invite", "team"], href: "/admin/users", icon: <Users className="size-4" /> }] : []),
+    ...(isAdmin
+      ? [
+          { id: "overview", label: "Agency overview", hint: "Admins", keywords: ["sales", "earnings", "report", "credit", "charts"], href: "/admin/overview", icon: <BarChart3 className="size-4" /> },
+          { id: "users", label: "Users", hint: "Admins", keywords: ["advisors", "invite", "team"], href: "/admin/users", icon: <Users className="size-4" /> },
+        ]
+      : []),
   ];
   const search = PRODUCTS.map((type) => {
     const meta = productTypeMeta(type);

@@ -1,7 +1,7 @@
 import "server-only";
 import { getIronSession, type SessionOptions } from "iron-session";
 import { cookies } from "next/headers";
-import { redirect } from "next/navigation";
+import { forbidden, redirect } from "next/navigation";
 import { cache } from "react";
 import { getDb } from "@/lib/db";
 import type { User } from "@/lib/db/schema";
@@ -59,11 +59,10 @@ export async function requireApiAdmin(): Promise<SessionUser> {
   return user;
 }
 
-/**
- * Pages for admins: the signed-in admin, or null for a signed-in advisor, to whom the
- * page shows its designed "admins only" state (<AdminOnly />) instead.
- */
-export async function requireAdmin(path: string): Promise<SessionUser | null> {
+/** Pages for admins: the signed-in admin; a signed-in advisor gets the 403 page instead. */
+export async function requireAdmin(path: string): Promise<SessionUser> {
   const user = await requireUser(path);
-  return user.role === "admin" ? user : null;
+  // Not an admin: the designed "admins only" page, answered with HTTP 403 (app/forbidden.tsx).
+  if (user.role !== "admin") forbidden();
+  return user;
 }

@@ -27,6 +27,8 @@ const UPCOMING_DETAIL_FRESH_MS = 6 * 3600_000;
 const DEADLINE_LOOKAHEAD_DAYS = 45;
 
 const SYNC_KEY = "attention";
+/** The overview's longest range: the check lists bookings made this far back. */
+export const OVERVIEW_HORIZON_DAYS = 90;
 const DAY_MS = 86_400_000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -141,8 +143,16 @@ export async function checkAttention(deps: { db: Db; tds: TdsClient }, now = new
   const report: CheckReport = { listCalls: 0, detailCalls: 0, rows: 0 };
   let error: string | null = null;
   try {
-    const queries: BookingListQuery[] = [{ state: "held" }, { trip: "upcoming", status: "active" }, { state: "failed" }, { status: "active" }];
-    for (const query of queries) {
+    // Holds, upcoming active bookings, recent failures; then every booking of the overview's
+    // longest range, newest first (pending and in-review ones, sales, cancellations).
+    const horizon = now.getTime() - OVERVIEW_HORIZON_DAYS * DAY_MS;
+    const queries: Array<{ query: BookingListQuery; stop: (rows: Array<{ createdAt: string }>, page: number) => boolean }> = [
+      { query: { state: "held" }, stop: () => false },
+      { query: { trip: "upcoming", status: "active" }, stop: () => false },
+      { query: { state: "failed" }, stop: (_, page) => page === 0 },
+      { query: {}, stop: (rows) => rows.some((r) => Date.parse(r.createdAt) < horizon) },
+    ];
+    for (const { query, stop } of queries) {
       let cursor: string | null = null;
       for (let page = 0; page < LIST_PAGES_PER_CHECK; page++) {
         const res = await tds.listBookings({ ...query, limit: 100, ...(cursor ? { cursor } : {}) });
@@ -150,8 +160,7 @@ export async function checkAttention(deps: { db: Db; tds: TdsClient }, now = new
         report.rows += res.rows.length;
         await saveListFacts(db, res.rows);
         cursor = res.nextCursor;
-        // Newest first: recent failures and active bookings are on the first pages.
-        if (!cursor || (query.state === "failed" && page === 0) || (query.status === "active" && !query.trip && page === 0)) break;
+        if (!cursor || stop(res.rows, page)) break;
       }
     }
     for (const bookingId of await detailsToRead(db, now)) {

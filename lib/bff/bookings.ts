@@ -218,15 +218,25 @@ export async function bookedByOne(db: Db, bookingId: string) {
 
 const instant = (v: string | null | undefined) => (v && !Number.isNaN(Date.parse(v)) ? new Date(v) : null);
 
-/** A hold's payment deadline, and when free cancellation ends (null when it is not free now). */
-function deadlinesOf(detail: BookingDetail, now = new Date()): { paymentDeadline: Date | null; freeCancelUntil: Date | null } {
+/** A hold's payment deadline, when free cancellation ends (null when it is not free now), and the commission. */
+function deadlinesOf(detail: BookingDetail, now = new Date()): { paymentDeadline: Date | null; freeCancelUntil: Date | null; commissionMinor: number | null } {
   const estimate = cancellationEstimate(detail.cancellationPolicy, detail.order.totalSell.amountMinor, now);
   const freeUntil = estimate.kind === "free" ? estimate.freeUntil : null;
   return {
     paymentDeadline: instant(detail.order.held?.paymentDeadline) ?? null,
     // A hold can be dropped for free until its own cancellation deadline.
     freeCancelUntil: instant(freeUntil) ?? (detail.order.state === "held" ? instant(detail.order.held?.cancellationDeadline) : null),
+    commissionMinor: commissionOf(detail),
   };
+}
+
+/** What the agency earns, from `earnings` (inner fields not shown in the specification: read leniently). */
+function commissionOf(detail: BookingDetail): number | null {
+  const e = (detail.earnings ?? {}) as Record<string, unknown>;
+  for (const v of [e.commissionMinor, e.amountMinor, (e.commission as { amountMinor?: unknown } | undefined)?.amountMinor]) {
+    if (typeof v === "number" && Number.isFinite(v)) return Math.round(v);
+  }
+  return null;
 }
 
 /** Keeps what the detail shows and the list rows lack (never failing the read that learned it). */

@@ -17,6 +17,8 @@ export type AgencySettings = {
   appOrigin: string;
   /** Secrets that must never appear in a response (the service key, the sandbox's dev key). */
   secrets: string[];
+  /** AGENCY_CREDIT_LIMIT in minor units, when set (the overview's credit meter). */
+  creditLimitMinor?: number | null;
 };
 
 export type BffDeps = {

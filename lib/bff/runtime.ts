@@ -41,6 +41,7 @@ export function defaultDeps(): BffDeps {
         market: env.AGENCY_MARKET,
         appOrigin: env.APP_ORIGIN,
         secrets: [env.TDS_API_KEY, DEV_TDS_API_KEY],
+        creditLimitMinor: env.agencyCreditLimitMinor,
       };
     },
   };

@@ -213,7 +213,7 @@ export async function historyFor(db: Db, bookingId: string): Promise<HistoryRow[
 
 /* -------------------------------------------------------------------- facts */
 
-type DetailOnly = "paymentDeadline" | "freeCancelUntil" | "detailCheckedAt" | "bookedAt";
+type DetailOnly = "paymentDeadline" | "freeCancelUntil" | "detailCheckedAt" | "bookedAt" | "commissionMinor";
 export type BookingFacts = Omit<BookingFactsRow, "checkedAt" | DetailOnly> & Partial<Pick<BookingFactsRow, DetailOnly>>;
 
 /** Records what a read of the booking's detail showed (the state as last seen included). */

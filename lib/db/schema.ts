@@ -176,6 +176,8 @@ export const bookingFacts = pgTable(
     // Deadlines from the detail: a hold's payment deadline, and when free cancellation ends.
     paymentDeadline: timestamp("payment_deadline", { withTimezone: true }),
     freeCancelUntil: timestamp("free_cancel_until", { withTimezone: true }),
+    // What the agency earns on it (the detail's earnings), for the overview; null until read.
+    commissionMinor: bigint("commission_minor", { mode: "number" }),
     // When the detail was last read (the list rows alone leave the detail's facts as they were).
     detailCheckedAt: timestamp("detail_checked_at", { withTimezone: true }),
     checkedAt: timestamp("checked_at", { withTimezone: true }).notNull().defaultNow(),

@@ -12,6 +12,7 @@ import * as bookings from "../bookings/route";
 import * as priceCheck from "../quotes/[quoteId]/price-check/route";
 import * as results from "../search/[searchId]/results/route";
 import * as search from "../search/route";
+import * as overview from "../admin/overview/route";
 import * as count from "./count/route";
 import * as attention from "./route";
 
@@ -109,5 +110,34 @@ describe("GET /api/attention", () => {
     expect(paid.status, paid.text).toBe(200);
     const after = await attentionView(kit.db, dayBefore);
     expect(after.items.find((i) => i.bookingId === made.bookingId)?.flags.map((f) => f.reason) ?? []).not.toContain("hold_deadline");
+  });
+});
+
+describe("GET /api/admin/overview", () => {
+  it("is for admins: an advisor gets 403 in the envelope", async () => {
+    kit.as(kit.people.advisor);
+    const res = await kit.call(overview.GET, "/api/admin/overview");
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe("forbidden");
+  });
+
+  it("shows the agency's bookings of the period, the desk's under whoever made them", async () => {
+    kit.as(kit.people.colleague);
+    await book("Counted");
+    kit.as(kit.people.admin);
+    const res = await kit.call(overview.GET, "/api/admin/overview", { query: { range: "7" } });
+    expect(res.status, res.text).toBe(200);
+    const o = res.body.data;
+    expect(o.range).toBe(7);
+    expect(o.byDay).toHaveLength(7);
+    expect(o.byAdvisor.find((a: { name: string }) => a.name === "Ben Advisor")).toMatchObject({ bookings: 1 });
+    expect(o.totals.bookings).toBe(o.byAdvisor.reduce((n: number, a: { bookings: number }) => n + a.bookings, 0));
+    expect(o.totals.salesMinor).toBe(o.byProduct.reduce((n: number, p: { salesMinor: number }) => n + p.salesMinor, 0));
+    expect(o.credit.usedMinor).toBeGreaterThan(0);
+
+    const bad = await kit.call(overview.GET, "/api/admin/overview", { query: { range: "12" } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe("validation_error");
+    kit.as(kit.people.advisor);
   });
 });
