@@ -188,7 +188,7 @@ function AttentionRow({ item, now, me, onChanged }: { item: Item; now: Date; me:
                 {left ? <span className="font-medium text-amber-800"> · in {left}</span> : <span className="font-medium text-rose-700"> · passed</span>}
               </>
             ) : reason === "failed" ? (
-              "The booking was not made; nothing stays charged. Book again or tell the client."
+              "The provider did not confirm it. Tell the client, and book again if they still want it."
             ) : (
               "The travel service's team is reviewing it; check on it and keep the client informed."
             )}

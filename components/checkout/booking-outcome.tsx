@@ -131,7 +131,11 @@ export function BookingOutcomeView({
   let body: ReactNode;
   switch (outcome.state) {
     case "confirmed":
-      body = <p>The provider confirmed the booking and it was paid from the agency&apos;s credit.</p>;
+      body = (
+        <p>
+          The provider confirmed the booking and it was paid from the agency&apos;s credit. Next: send the client the voucher from the booking page.
+        </p>
+      );
       break;
     case "held":
       body = (

@@ -48,4 +48,13 @@ describe("SelectionSummary", () => {
     expect(screen.getAllByText("Activity").length).toBeGreaterThan(0);
     expect(screen.queryByText(/Activitie\b/)).toBeNull();
   });
+
+  it("without the selected row, says so in the product's own words, never a hotel's", () => {
+    for (const type of ["flight", "activity", "transfer"] as const) {
+      const { unmount } = render(<SelectionSummary criteria={emptyCriteria(type, "US")} row={null} price={price} />);
+      expect(screen.getByText(/no longer holds what was selected/)).toHaveTextContent(`this ${type}`);
+      expect(screen.queryByText(/room/i)).toBeNull();
+      unmount();
+    }
+  });
 });

@@ -159,7 +159,7 @@ export function SelectionSummary({
         {chosen?.subtitle ? <p className="mt-0.5 text-sm text-slate-500">{chosen.subtitle}</p> : null}
         {!row ? (
           <p className="mt-2 text-[0.8125rem] text-slate-500">
-            The desk no longer holds this rate&apos;s room and rate details (it was shown too long ago); the price check below is what counts.
+            The desk no longer holds what was selected for this {meta.singular.toLowerCase()} (it was shown too long ago); the price check below is what counts.
           </p>
         ) : null}
         <dl className="mt-4 space-y-2.5 text-sm">

@@ -1,4 +1,4 @@
-import { Hourglass, RotateCcw, SearchX, SlidersHorizontal, TriangleAlert } from "lucide-react";
+import { Hourglass, Pencil, RotateCcw, SearchX, SlidersHorizontal, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
@@ -80,13 +80,19 @@ const SUGGESTIONS: Record<string, string[]> = {
   transfer: ["Check the pickup and drop-off points.", "Try a different time or fewer passengers."],
 };
 
-export function EmptyResults({ productType, failed }: { productType: string; failed: boolean }) {
+export function EmptyResults({ productType, failed, onEditSearch }: { productType: string; failed: boolean; onEditSearch?: () => void }) {
   const noun = nounOf(productType);
+  const edit = onEditSearch ? (
+    <Button variant="secondary" size="sm" className="mt-3" onClick={onEditSearch}>
+      <Pencil aria-hidden className="size-3.5" />
+      Edit the search
+    </Button>
+  ) : null;
   if (failed) {
     return (
       <StatePanel role="alert" tone="error" icon={<TriangleAlert aria-hidden className="size-5" />} title="The search failed">
         <p>None of the sources answered this time. Search again in a moment; if it keeps happening, try other dates.</p>
-        <p className="mt-2 text-slate-500">Change the criteria with the search form above.</p>
+        {edit}
       </StatePanel>
     );
   }
@@ -97,7 +103,7 @@ export function EmptyResults({ productType, failed }: { productType: string; fai
           <li key={s}>{s}</li>
         ))}
       </ul>
-      <p className="mt-3 text-slate-500">Edit the search with the form above.</p>
+      {edit}
     </StatePanel>
   );
 }

@@ -96,9 +96,13 @@ describe("SearchResults", () => {
 
   it("says when no hotels matched", async () => {
     stub(() => json({ data: [], meta: { nextCursor: null, session: completed }, error: null }));
-    show();
+    const onEditSearch = vi.fn();
+    show({ onEditSearch });
     expect(await screen.findByRole("heading", { name: "No hotels matched" })).toBeInTheDocument();
-    expect(screen.getByText(/Edit the search/)).toBeInTheDocument();
+    // The form is collapsed above the results: a button opens it, no "form above" to look for.
+    expect(screen.queryByText(/form above/)).not.toBeInTheDocument();
+    screen.getByRole("button", { name: "Edit the search" }).click();
+    expect(onEditSearch).toHaveBeenCalledOnce();
   });
 
   it("says when the search failed", async () => {

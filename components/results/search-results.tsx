@@ -24,6 +24,8 @@ export type SearchResultsProps = {
   criteria: SearchCriteria;
   onSearchAgain: () => void;
   searchingAgain: boolean;
+  /** Opens the search form (collapsed above the results) to change the criteria. */
+  onEditSearch?: () => void;
 };
 
 /** Sources keep the number they were first given ("Source 1…n") for the life of the page. */
@@ -40,7 +42,7 @@ function useSourceLabels(aliases: readonly string[]): SourceLabels {
  * Live results of one search: progress, filters and sort over the loaded products, a virtualised
  * list (or map for hotels), paging, and every state from loading to expired.
  */
-export function SearchResults({ searchId, criteria, onSearchAgain, searchingAgain }: SearchResultsProps) {
+export function SearchResults({ searchId, criteria, onSearchAgain, searchingAgain, onEditSearch }: SearchResultsProps) {
   const productType = criteria.productType;
   const live = useLiveResults(searchId, productType);
   const [filters, setFilters] = useState<ResultFilters>(EMPTY_FILTERS);
@@ -158,7 +160,7 @@ export function SearchResults({ searchId, criteria, onSearchAgain, searchingAgai
             filling ? (
               <ResultsSkeleton productType={productType} count={2} />
             ) : (
-              <EmptyResults productType={productType} failed={live.session?.status === "failed"} />
+              <EmptyResults productType={productType} failed={live.session?.status === "failed"} onEditSearch={onEditSearch} />
             )
           ) : null}
 

@@ -205,10 +205,16 @@ export function SearchWorkspace({ initialCriteria, sid, currency, market, today 
       </div>
 
       {showResults ? (
-        <SearchResults searchId={sid} criteria={initialCriteria} onSearchAgain={() => again.mutate(initialCriteria)} searchingAgain={searchingAgain} />
+        <SearchResults
+          searchId={sid}
+          criteria={initialCriteria}
+          onSearchAgain={() => again.mutate(initialCriteria)}
+          searchingAgain={searchingAgain}
+          onEditSearch={() => (setEditing(true), window.scrollTo({ top: 0, behavior: "smooth" }))}
+        />
       ) : sid && !initialCriteria ? (
         <Callout tone="warning" title="This link is missing what was searched.">
-          <p>Fill in the form above and search again to see results.</p>
+          <p>Fill in the search form on this page and search again to see results.</p>
         </Callout>
       ) : (
         <SearchGuide type={shown ?? "hotel"} />

@@ -8,13 +8,16 @@ import { USER_ROLES } from "./roles";
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 256;
 
-const email = z
-  .string({ error: "Enter your email address." })
-  .trim()
-  .toLowerCase()
-  .min(1, "Enter your email address.")
-  .max(254, "Email addresses are at most 254 characters.")
-  .pipe(z.email("Enter an email address such as name@agency.com."));
+/** An email field; `missing` says whose address is wanted (yours when signing in, theirs when inviting). */
+const emailOf = (missing: string) =>
+  z
+    .string({ error: missing })
+    .trim()
+    .toLowerCase()
+    .min(1, missing)
+    .max(254, "Email addresses are at most 254 characters.")
+    .pipe(z.email("Enter an email address such as name@agency.com."));
+const email = emailOf("Enter your email address.");
 
 export const loginSchema = z.object({
   email,
@@ -49,7 +52,7 @@ export const inviteUserSchema = z.object({
     .trim()
     .min(1, "Enter their name.")
     .max(100, "Names are at most 100 characters."),
-  email,
+  email: emailOf("Enter the email address of the person you are inviting."),
   role: z.enum(USER_ROLES, { error: "Choose advisor or admin." }),
 });
 export type InviteUserInput = z.input<typeof inviteUserSchema>;
