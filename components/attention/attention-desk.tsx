@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BellRing, CheckCircle2, RefreshCw } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -28,7 +28,9 @@ import { bookingActions } from "@/lib/tds/adapter";
 type Item = AttentionResponse["items"][number];
 type Me = { id: string; email: string };
 
-export const attentionQueryKey = (mine: boolean) => ["attention", mine ? "mine" : "all"] as const;
+export const attentionQueryKey = (mine: boolean, limit: number) => ["attention", mine ? "mine" : "all", limit] as const;
+/** Rows asked for at first, and added by "Show more" (the server's ATTENTION_PAGE). */
+const PAGE = 100;
 export const ATTENTION_COUNT_KEY = ["attention-count"] as const;
 /** The list is read again this often while the page is open (the service is checked at most every minute). */
 const REREAD_MS = 30_000;
@@ -41,9 +43,11 @@ export function AttentionDesk({ mine, me }: { mine: boolean; me: Me }) {
   const queryClient = useQueryClient();
   const now = useNow(30_000);
   const [checkingNow, setCheckingNow] = useState(false);
+  const [limit, setLimit] = useState(PAGE);
   const list = useQuery({
-    queryKey: attentionQueryKey(mine),
-    queryFn: ({ signal }) => apiGet("/api/attention", attentionResponseSchema, { query: mine ? { mine: 1 } : {}, signal }),
+    queryKey: attentionQueryKey(mine, limit),
+    queryFn: ({ signal }) => apiGet("/api/attention", attentionResponseSchema, { query: { ...(mine ? { mine: 1 } : {}), limit }, signal }),
+    placeholderData: keepPreviousData,
     refetchInterval: (q) => (q.state.data?.checking || q.state.data?.checkedAt === null ? 5_000 : REREAD_MS),
   });
   const data = list.data;
@@ -51,8 +55,8 @@ export function AttentionDesk({ mine, me }: { mine: boolean; me: Me }) {
   const checkNow = async () => {
     setCheckingNow(true);
     try {
-      const fresh = await apiGet("/api/attention", attentionResponseSchema, { query: { ...(mine ? { mine: 1 } : {}), check: 1 } });
-      queryClient.setQueryData(attentionQueryKey(mine), fresh);
+      const fresh = await apiGet("/api/attention", attentionResponseSchema, { query: { ...(mine ? { mine: 1 } : {}), check: 1, limit } });
+      queryClient.setQueryData(attentionQueryKey(mine, limit), fresh);
       void queryClient.invalidateQueries({ queryKey: ATTENTION_COUNT_KEY });
     } catch {
       void list.refetch();
@@ -136,6 +140,16 @@ export function AttentionDesk({ mine, me }: { mine: boolean; me: Me }) {
                 <AttentionRow key={item.bookingId} item={item} now={now} me={me} onChanged={changed} />
               ))}
             </ul>
+            {data.items.length < data.total ? (
+              <div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
+                <p>
+                  Showing the {data.items.length} nearest of {data.total}.
+                </p>
+                <Button variant="secondary" size="sm" onClick={() => setLimit((n) => n + PAGE)} pending={list.isFetching && list.isPlaceholderData}>
+                  Show {Math.min(PAGE, data.total - data.items.length)} more
+                </Button>
+              </div>
+            ) : null}
           </>
         ) : null}
       </div>

@@ -12,6 +12,8 @@ import { readBooking } from "./bookings";
 // minute old, within a budget of its own: the list pages that can hold what matters (holds,
 // upcoming active bookings, recent failures) and a few details a run (deadlines live there).
 
+/** Rows a page of Needs attention shows at first (and adds with "Show more"). */
+export const ATTENTION_PAGE = 100;
 /** A check starts at most this often (across instances: the claim is a row in desk_sync). */
 export const ATTENTION_CHECK_EVERY_MS = 60_000;
 /** A check that has not finished after this long is taken over by the next. */
@@ -84,11 +86,12 @@ export async function attentionFacts(db: Db, now: Date, opts: { userId?: string 
 }
 
 /** GET /api/attention: the list, how fresh it is, and whether a check runs now. */
-export async function attentionView(db: Db, now: Date, opts: { userId?: string } = {}) {
+export async function attentionView(db: Db, now: Date, opts: { userId?: string; limit?: number } = {}) {
   const [facts, sync] = await Promise.all([attentionFacts(db, now, opts), syncState(db)]);
   const items = attentionItems(facts, now);
   return {
-    items,
+    // Nearest deadlines first: the page shows the first `limit` and asks for more.
+    items: items.slice(0, opts.limit ?? ATTENTION_PAGE),
     total: items.length,
     checkedAt: sync?.finishedAt?.toISOString() ?? null,
     checking: !!sync?.startedAt && (!sync.finishedAt || sync.startedAt > sync.finishedAt) && now.getTime() - sync.startedAt.getTime() < STALE_CHECK_MS,

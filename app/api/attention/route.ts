@@ -10,11 +10,13 @@ const attentionQuerySchema = z.strictObject({
   mine: flag,
   /** Wait for a due check with the service before answering ("Check now"); otherwise it runs in the background. */
   check: flag,
+  /** How many of the nearest to send (the page asks for more). */
+  limit: z.coerce.number().int().min(1).max(2000).optional(),
 });
 
 export const GET = route({ auth: "user", query: attentionQuerySchema }, async ({ tds, deps, user, query }) => {
   const db = await deps.db();
   if (query.check) await checkAttentionAsked({ db, tds });
   else checkAttentionSoon({ db, tds });
-  return ok(await attentionView(db, new Date(), query.mine ? { userId: user.id } : {}));
+  return ok(await attentionView(db, new Date(), { ...(query.mine ? { userId: user.id } : {}), limit: query.limit }));
 });
