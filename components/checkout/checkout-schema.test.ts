@@ -37,9 +37,10 @@ function problems(ctx: CheckoutContext, values: CheckoutValues, today = "2026-11
   return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join("."), i.message]));
 }
 
+const LETTERS = "ABCDEFGHIJKLMNOP";
 function named(ctx: CheckoutContext): CheckoutValues {
   const v = defaultValues(ctx);
-  v.travelers.forEach((t, i) => Object.assign(t, { firstName: `First${i}`, lastName: `Last${i}` }));
+  v.travelers.forEach((t, i) => Object.assign(t, { firstName: `First${LETTERS[i]}`, lastName: `Last${LETTERS[i]}` }));
   return v;
 }
 
@@ -137,6 +138,16 @@ describe("requirements → required fields", () => {
     values.travelers[0]!.phone = "00 44 20 7946 0958";
     expect(problems(ctx, values)).toEqual({});
 
+    // A name that no passport carries, and a title that contradicts the gender, are asked about.
+    values.travelers[1]!.lastName = "<b>x</b>";
+    values.travelers[0]!.gender = "female";
+    expect(problems(ctx, values)).toEqual({
+      "travelers.1.lastName": "Use letters as on the passport, with spaces, hyphens or apostrophes between words.",
+      "travelers.0.gender": "Mr does not go with female: check the title or the gender (as on the passport).",
+    });
+    values.travelers[1]!.lastName = "Lopez";
+    values.travelers[0]!.gender = "male";
+
     const body = toBookingBody(ctx, values, { quoteId: "q", searchId: "s" });
     expect(body.travelers[0]).toMatchObject({ phone: "+442079460958", passportNumber: "X1234567", title: "Mr", nationality: "US" });
     expect(body.travelers[2]).toMatchObject({ type: "child", age: 9 });
@@ -185,7 +196,7 @@ describe("values across checks and errors", () => {
     const values = { ...named(ctx), answers: ["vegan", "halal"], changesAcknowledged: true };
     const again = defaultValues(ctx, toStoredValues(ctx, values));
     expect(again.answers).toEqual(["vegan", "halal"]);
-    expect(again.travelers[1]!.firstName).toBe("First1");
+    expect(again.travelers[1]!.firstName).toBe("FirstB");
     expect(again.changesAcknowledged).toBe(false);
   });
 

@@ -289,6 +289,17 @@ const travelerValuesSchema = z.object({
  * The form's schema for this booking: the traveller record's own rules (travelerSchema) for
  * every value given, and the price-check's requirements for which must be given.
  */
+const MALE_TITLES = new Set(["Mr", "Master"]);
+const FEMALE_TITLES = new Set(["Mrs", "Ms", "Miss"]);
+
+/** A title and a gender that contradict each other (Mr and female): asked about rather than sent to the airline. */
+export function titleGenderClash(title: string, gender: string): string | null {
+  if ((MALE_TITLES.has(title) && gender === "female") || (FEMALE_TITLES.has(title) && gender === "male")) {
+    return `${title} does not go with ${gender}: check the title or the gender (as on the passport).`;
+  }
+  return null;
+}
+
 export function buildCheckoutSchema(ctx: CheckoutContext, today: string = new Date().toISOString().slice(0, 10)) {
   return z
     .object({
@@ -327,6 +338,8 @@ export function buildCheckoutSchema(ctx: CheckoutContext, today: string = new Da
           check("dateOfBirth", true, t.dateOfBirth);
           if (tv.dateOfBirth && tv.dateOfBirth >= today) at("dateOfBirth", "Must be in the past.");
           check("gender", true, t.gender);
+          const clash = titleGenderClash(tv.title, tv.gender);
+          if (clash) at("gender", clash);
           check("passportNumber", true, t.passportNumber);
           if (tv.passportNumber.trim() && !/^[A-Za-z0-9]+$/.test(tv.passportNumber.trim())) at("passportNumber", "Letters and digits only.");
           check("passportExpiry", true, t.passportExpiry);

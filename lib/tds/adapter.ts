@@ -162,6 +162,21 @@ export const activityOptionSchema = z.looseObject({
 
 /* -------------------------------------------------------------------- §3 traveller record */
 
+/** The longest first or last name the desk sends (airline and hotel systems cut longer ones). */
+export const PERSON_NAME_MAX = 40;
+
+/**
+ * A first or last name as a passport or a hotel takes it: letters of any script (with their
+ * accents), words joined by a space, a hyphen or an apostrophe, an abbreviation's full stop.
+ * Digits, symbols and markup are refused with a sentence rather than booked as typed.
+ */
+export const personNameSchema = z
+  .string()
+  .trim()
+  .min(1, "Required.")
+  .max(PERSON_NAME_MAX, `At most ${PERSON_NAME_MAX} characters.`)
+  .regex(/^[\p{L}\p{M}]+(?:(?:[ '’-]|\. ?)[\p{L}\p{M}]+)*\.?$/u, "Use letters as on the passport, with spaces, hyphens or apostrophes between words.");
+
 /** A traveller as the desk sends it; which optional fields are needed follows the price-check's `requirements`. */
 export const travelerSchema = z
   .strictObject({
@@ -169,8 +184,8 @@ export const travelerSchema = z
     type: z.enum(["adult", "child"]),
     age: z.number().int().min(0).max(120).optional(),
     title: z.enum(TRAVELER_TITLES, `Title is one of ${TRAVELER_TITLES.join(", ")}.`).optional(),
-    firstName: z.string().trim().min(1, "Required."),
-    lastName: z.string().trim().min(1, "Required."),
+    firstName: personNameSchema,
+    lastName: personNameSchema,
     email: z.email("Expected an email address.").optional(),
     phone: z
       .string()

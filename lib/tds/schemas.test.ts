@@ -193,6 +193,17 @@ describe("other requests", () => {
     expect(travelerSchema.safeParse({ ...traveler, type: "child", age: 7 }).success).toBe(true);
   });
 
+  it("names are what a passport or a hotel takes: letters of any script, never digits, symbols or markup", () => {
+    for (const good of ["Ana", "Anne-Marie", "O'Brien", "D’Angelo", "José Luis", "Nguyễn", "李", "Zoë", "St. John", "Jr."]) {
+      expect(travelerSchema.safeParse({ ...traveler, firstName: good }).success, good).toBe(true);
+    }
+    for (const bad of ["12345!!", "<b>x</b>", "<script>alert(1)</script>", "Ana2", "Ana  -", "--", "Ana_Lopez", "x".repeat(41)]) {
+      const r = travelerSchema.safeParse({ ...traveler, lastName: bad });
+      expect(r.success, bad).toBe(false);
+      expect(r.error?.issues[0]?.message).toMatch(/^(Use letters as on the passport|At most 40 characters)/);
+    }
+  });
+
   it("bookings: only credit, a PAN's pattern, special requests up to 500 characters", () => {
     const body = { quoteId: "qt_1", travelers: [traveler], paymentMethod: "credit" };
     expect(bookingCreateRequestSchema.safeParse(body).success).toBe(true);

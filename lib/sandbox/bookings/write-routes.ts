@@ -78,7 +78,8 @@ export function bookingWriteRoutes(services: AllServices): Hono<SandboxEnv> {
   // POST /bookings – book a price-checked quote, paid from agency credit (a hotel hold is paid later)
   app.post("/bookings", requireKeyOwner, limit(services, "bookings.create"), idempotent(services), async (c) => {
     const req = parseWith(bookingRequestSchema, await readJsonBody(c.req.raw), "body");
-    const triggers = leadTriggers(req);
+    // The lead's last name, or the search's query, may ask for a booking outcome (docs/sandbox.md).
+    const triggers = new Set([...leadTriggers(req), ...ledger.bookingTriggersOf(c.var.auth.agency.id, req.quoteId)]);
     if (req.paymentMethod !== "credit") {
       throw new SandboxError(400, "unsupported_payment_method", `Payment method "${req.paymentMethod}" is not available through the API; send "credit".`, {
         details: [{ path: "paymentMethod", message: 'Only "credit".' }],

@@ -50,16 +50,23 @@ export type TriggerName = keyof typeof TRIGGERS;
 
 const WORD = /\bsandbox:([a-z0-9-]*)/gi;
 
+/**
+ * A search's query may also carry booking triggers (place "traveler"): they apply to every booking
+ * of its quotes, for clients that check travellers' names (a desk refuses "sandbox:…" in a name).
+ */
+export const SEARCH_QUERY_PLACES: readonly TriggerPlace[] = ["search", "traveler"];
+
 /** The triggers in `text`; throws 400 on an unknown one or one that does not belong in this place. */
-export function parseTriggers(text: string | null | undefined, place: TriggerPlace, path: string): Set<TriggerName> {
+export function parseTriggers(text: string | null | undefined, place: TriggerPlace | readonly TriggerPlace[], path: string): Set<TriggerName> {
   const found = new Set<TriggerName>();
   if (!text) return found;
+  const places: readonly TriggerPlace[] = typeof place === "string" ? [place] : place;
   for (const m of text.matchAll(WORD)) {
     const name = (m[1] ?? "").toLowerCase();
     const def = (TRIGGERS as Record<string, { place: TriggerPlace }>)[name];
-    if (!def || def.place !== place) {
+    if (!def || !places.includes(def.place)) {
       const known = Object.entries(TRIGGERS)
-        .filter(([, d]) => d.place === place)
+        .filter(([, d]) => places.includes(d.place))
         .map(([n]) => `sandbox:${n}`)
         .join(", ");
       throw new SandboxError(400, "validation_error", `Unknown sandbox trigger "sandbox:${name}" in ${path}. Known here: ${known}.`, {

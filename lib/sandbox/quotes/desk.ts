@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Catalog } from "../catalog";
 import type { AuthContext, SandboxServices } from "../platform/context";
 import { SandboxError, notFound } from "../platform/errors";
-import { parseTriggers, type TriggerName } from "../platform/triggers";
+import { parseTriggers, SEARCH_QUERY_PLACES, TRIGGERS, type TriggerName } from "../platform/triggers";
 import { parseWith } from "../platform/validate";
 import type { QuoteRecord, SearchEngine } from "../search/engine";
 import { HOTEL_SOURCES } from "../search/sources";
@@ -39,7 +39,7 @@ type QuoteState = {
 const notChecked = (message: string) => new SandboxError(409, "quote_not_price_checked", message);
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export const triggersOf = (quote: QuoteRecord) => parseTriggers(quote.search.request.query, "search", "query");
+export const triggersOf = (quote: QuoteRecord) => parseTriggers(quote.search.request.query, SEARCH_QUERY_PLACES, "query");
 
 /**
  * Price-checks, activity options and the one-booking-per-quote ledger. In memory, like the
@@ -98,6 +98,14 @@ export class QuoteDesk implements QuoteLedger {
     const req = quote.search.request;
     const ctx = { catalog, places: search.places, seed: config.seed, req, currency: req.currency, createdAt: quote.search.createdAt };
     return optionsForMix(ctx, quote.row, search.aliases.activity.indexOf(quote.row.supplier), occupancy);
+  }
+
+  bookingTriggersOf(agencyId: string, quoteId: string): Set<TriggerName> {
+    try {
+      return new Set([...triggersOf(this.locate(agencyId, quoteId))].filter((t) => TRIGGERS[t].place === "traveler"));
+    } catch {
+      return new Set();
+    }
   }
 
   bookable(agencyId: string, quoteId: string, bookingId?: string): BookableQuote {

@@ -77,6 +77,8 @@ export interface QuoteLedger {
    * With `bookingId`, a claim by that same booking does not count (its own retry).
    */
   bookable(agencyId: string, quoteId: string, bookingId?: string): BookableQuote;
+  /** The booking triggers its search's query carries (none when the quote cannot be found). */
+  bookingTriggersOf(agencyId: string, quoteId: string): Set<TriggerName>;
   /** One booking per quote: claims it (synchronously) or throws 409 quote_not_price_checked. */
   claim(quoteId: string, bookingId: string): void;
   /** Gives a claim back when the booking attempt did not happen (refused before any charge). */

@@ -126,7 +126,7 @@ describe("search triggers on price-checks", () => {
   it.each([
     ["an unknown word in a hotel search", "hotel", "sandbox:no-such-thing"],
     ["an unknown word in an activity search", "activity", "sandbox:price-chnage"],
-    ["a booking trigger in a search query", "transfer", "sandbox:supplier-pending"],
+    ["an email trigger in a search query", "transfer", "sandbox:pdf-fails"],
   ] as const)("%s → 400 validation_error at POST /search", async (_name, type, query) => {
     const res = await q.call("POST", "/search", q.bodies[type]({ query }));
     expect(res.status).toBe(400);

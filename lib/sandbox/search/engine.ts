@@ -3,7 +3,7 @@ import type { Catalog } from "../catalog";
 import { assertSameAgency, type AuthContext, type SandboxServices } from "../platform/context";
 import { SandboxError, notFound } from "../platform/errors";
 import { hash32 } from "../platform/random";
-import { parseTriggers } from "../platform/triggers";
+import { parseTriggers, SEARCH_QUERY_PLACES } from "../platform/triggers";
 import { parseWith } from "../platform/validate";
 import { activityDestination, activityOptions } from "./activities";
 import { decodeCursor, encodeCursor } from "./cursor";
@@ -148,7 +148,7 @@ export class SearchEngine {
       throw new SandboxError(404, "not_found", `No hotel has canonicalId ${req.hotelId}.`);
     }
     // Every search's query may carry search-wide triggers (price-checks and bookings of its quotes read them): refuse typos now.
-    parseTriggers(req.query, "search", "query");
+    parseTriggers(req.query, SEARCH_QUERY_PLACES, "query");
     this.sweep();
     const now = clock.now();
     const token = randomBytes(8).toString("hex");

@@ -1,6 +1,6 @@
 import type { Catalog, Hotel } from "../catalog";
 import { haversineKm } from "../platform/random";
-import { parseTriggers, withoutTriggers } from "../platform/triggers";
+import { parseTriggers, withoutTriggers, SEARCH_QUERY_PLACES } from "../platform/triggers";
 import { frac } from "./draw";
 import type { Places } from "./places";
 import { cheapestRate, forEachRate, hotelHash, rateRefundable, sourceCovers, type HotelPricing } from "./pricing";
@@ -25,7 +25,7 @@ export const MAX_SEARCH_HOTELS = 10_000;
 export type HotelScenario = { fail: boolean; slow: boolean; query: string };
 
 export function hotelScenario(query: string | undefined): HotelScenario {
-  const triggers = parseTriggers(query, "search", "query");
+  const triggers = parseTriggers(query, SEARCH_QUERY_PLACES, "query");
   return {
     fail: triggers.has("fail-search"),
     slow: triggers.has("slow-search"),
