@@ -38,7 +38,7 @@ function criteriaLines(c: SearchCriteria): { title: string; lines: Line[] } {
       const route =
         c.trip === "multi"
           ? [...c.slices.map((s) => describePlace(s.origin)), describePlace(c.slices.at(-1)?.destination ?? null)].filter(Boolean).join(" → ")
-          : `${describePlace(c.origin)} → ${describePlace(c.destination)}`;
+          : `${describePlace(c.origin)} ${c.trip === "return" ? "⇄" : "→"} ${describePlace(c.destination)}`;
       return {
         title: route || "Flight",
         lines: [

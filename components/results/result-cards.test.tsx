@@ -107,8 +107,10 @@ describe("FlightCard", () => {
   it("shows each slice with times, stops and duration, and Select remembers the row for checkout", () => {
     const [group] = groupRows(parse(fixtures.flightRows));
     render(<ResultCard group={group!} ctx={ctx(flightCriteria)} thumbnail={{ state: "none" }} selected={false} onSelect={() => {}} />);
-    const card = screen.getByRole("article", { name: /Coral Air/ });
-    expect(card).toHaveTextContent("Economy · Basic");
+    const card = screen.getByRole("article", { name: "Coral Air, LHR to JFK and back" });
+    // A return trip reads origin ⇄ destination, never "LHR to LHR".
+    expect(card).toHaveTextContent("LHR ⇄ JFK · Economy · Basic");
+    expect(card).not.toHaveTextContent("LHR to LHR");
     expect(card).toHaveTextContent("06:25 LHR");
     expect(card).toHaveTextContent("12:05 JFK");
     expect(card).toHaveTextContent("10h 40m · 1 stop (AMS)");

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { memo, useState, type ReactNode } from "react";
 import { buttonClasses } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { routeOf } from "@/lib/bookings/summary";
 import { checkoutHref, describePlace, hotelHref, optionsHref, type SearchCriteria } from "@/lib/search/criteria";
 import { rememberSelectedRate } from "@/lib/search/selected-rate";
 import { isActivityRow, isFlightRow, isHotelRow, isTransferRow } from "@/lib/tds/schemas";
@@ -294,8 +295,9 @@ export function FlightCard({ group, row, ctx }: { group: ResultGroup; row: Fligh
   const s = row.summary;
   const titleId = `flight-${group.productId}`;
   const slices = readSlices(row);
-  const route = slices.length ? `${slices[0]?.origin ?? ""} to ${slices.at(-1)?.destination ?? ""}` : "";
-  const fare = [cabinLabel(s.cabinClass), s.fareName].filter(Boolean).join(" · ");
+  // "LHR ⇄ JFK" for there and back (never "LHR to LHR"), "LHR → JFK → LAX" otherwise; each slice below.
+  const route = routeOf(slices as unknown as Array<Record<string, unknown>>) ?? "";
+  const fare = [route, cabinLabel(s.cabinClass), s.fareName].filter(Boolean).join(" · ");
   return (
     <CardShell labelledBy={titleId}>
       <div className="flex flex-col gap-4 p-3 sm:flex-row sm:p-4">
@@ -307,7 +309,7 @@ export function FlightCard({ group, row, ctx }: { group: ResultGroup; row: Fligh
             <div className="min-w-0">
               <h3 id={titleId} className="text-[0.9375rem] leading-snug font-semibold text-ink">
                 {s.airline ?? "Flight"}
-                <span className="sr-only"> {route}</span>
+                {route ? <span className="sr-only">, {route.includes("⇄") ? `${route.replace(" ⇄ ", " to ")} and back` : route.replaceAll(" → ", " to ")}</span> : null}
               </h3>
               {fare ? <p className="text-xs text-slate-500">{fare}</p> : null}
             </div>
