@@ -8,6 +8,7 @@ import { Controller, useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { searchCreateRequestSchema } from "@/lib/tds/schemas";
+import { CHILD_AGE_UNSET } from "./search-limits";
 import { OccupancyEditor } from "./occupancy-editor";
 import type { OccupancyEntry, SearchProductType } from "./search-limits";
 
@@ -50,8 +51,10 @@ describe("OccupancyEditor — hotels", () => {
     expect(screen.getByRole("heading", { name: "Room 2" })).toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "More children in room 2" }));
-    expect(onValue).toHaveBeenLastCalledWith([room(2), room(2, [8])]);
+    // No age is guessed for a new child: the select asks for one.
+    expect(onValue).toHaveBeenLastCalledWith([room(2), room(2, [CHILD_AGE_UNSET])]);
     expect(screen.getByTestId("occupancy-summary")).toHaveTextContent("2 rooms · 4 adults · 1 child");
+    await user.selectOptions(screen.getByLabelText("Age of child 1 in room 2"), "8");
 
     await user.click(screen.getByRole("button", { name: "Remove room 1" }));
     expect(onValue).toHaveBeenLastCalledWith([room(2, [8])]);
@@ -100,9 +103,11 @@ describe("OccupancyEditor — hotels", () => {
     await user.click(screen.getByRole("button", { name: "More children in room 2" }));
     const second = screen.getByLabelText("Age of child 2 in room 2");
     const options = within(second).getAllByRole("option");
-    expect(options).toHaveLength(18);
-    expect(options[0]).toHaveValue("0");
-    expect(options[17]).toHaveValue("17");
+    expect(options).toHaveLength(19);
+    expect(options[0]).toHaveTextContent("Choose…");
+    expect(options[0]).toBeDisabled();
+    expect(options[1]).toHaveValue("0");
+    expect(options[18]).toHaveValue("17");
 
     await user.selectOptions(second, "15");
     expect(onValue).toHaveBeenLastCalledWith([room(2), room(2, [4, 15])]);
@@ -207,6 +212,7 @@ describe("OccupancyEditor inside react-hook-form", () => {
     render(<SearchForm defaults={hotelSearch} onValid={onValid} />);
     await user.click(screen.getByRole("button", { name: "Add room" }));
     await user.click(screen.getByRole("button", { name: "More children in room 2" }));
+    await user.selectOptions(screen.getByLabelText("Age of child 1 in room 2"), "8");
     await user.click(screen.getByRole("button", { name: "Search" }));
     await waitFor(() => expect(onValid).toHaveBeenCalledTimes(1));
     expect(onValid.mock.lastCall?.[0].occupancy).toEqual([room(2), room(2, [8])]);

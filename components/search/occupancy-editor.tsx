@@ -7,7 +7,7 @@ import { inputClasses } from "@/components/ui/field";
 import { cn } from "@/components/ui/cn";
 import { AlertIcon } from "@/components/ui/icons";
 import {
-  DEFAULT_CHILD_AGE,
+  CHILD_AGE_UNSET,
   occupancyLimits,
   occupancySummary,
   type OccupancyEntry,
@@ -103,7 +103,7 @@ export function OccupancyEditor({ value, onChange, productType, onBlur, error, l
                       ...entry,
                       childrenAges:
                         count > entry.childrenAges.length
-                          ? [...entry.childrenAges, DEFAULT_CHILD_AGE]
+                          ? [...entry.childrenAges, CHILD_AGE_UNSET]
                           : entry.childrenAges.slice(0, count),
                     })
                   }
@@ -229,7 +229,18 @@ function ChildAge({
         {label}
         <span className="sr-only">{where}</span>
       </label>
-      <select id={id} className={cn(inputClasses(false), "h-9")} value={value} onChange={(e) => onChange(Number(e.target.value))}>
+      <select
+        id={id}
+        className={cn(inputClasses(value === CHILD_AGE_UNSET), "h-9")}
+        value={value}
+        aria-invalid={value === CHILD_AGE_UNSET ? true : undefined}
+        onChange={(e) => onChange(Number(e.target.value))}
+      >
+        {value === CHILD_AGE_UNSET ? (
+          <option value={CHILD_AGE_UNSET} disabled>
+            Choose…
+          </option>
+        ) : null}
         {AGES.filter((a) => a >= min && a <= max).map((age) => (
           <option key={age} value={age}>
             {age === 0 ? "Under 1" : age}

@@ -20,7 +20,8 @@ export type OccupancyLimits = {
 export const MIN_CHILD_AGE = 0;
 export const MAX_CHILD_AGE = 17;
 /** The age a newly added child starts with, until the agent picks one. */
-export const DEFAULT_CHILD_AGE = 8;
+/** A child added to the party has no age until the advisor picks one (ages change prices): never guessed. */
+export const CHILD_AGE_UNSET = -1;
 
 export function occupancyLimits(productType: SearchProductType): OccupancyLimits {
   if (productType === "hotel") {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { emptyCriteria, type Place, type SearchCriteria } from "@/lib/search/criteria";
+import { CHILD_AGE_UNSET } from "./search-limits";
 import { detailsToFields, fieldForPath, initialWants, searchResolver, validateCriteria } from "./search-resolver";
 
 const rules = { currency: "USD", market: "US", today: "2026-11-20", now: () => new Date(2026, 10, 20, 12, 0) };
@@ -61,6 +62,12 @@ describe("validateCriteria", () => {
     ["hotel near a point without a place", hotel({ place: null, near: { lat: 51.5, lng: -0.12, radiusKm: 2 } })],
   ])("accepts a complete %s search", (_, values) => {
     expect(validateCriteria(values, rules)).toEqual({});
+  });
+
+  it("asks for a child's age rather than guessing one", () => {
+    const values = hotel({ occupancy: [{ adults: 2, childrenAges: [CHILD_AGE_UNSET] }] });
+    expect(validateCriteria(values, rules)).toEqual({ occupancy: "Choose the age of each child: prices and what can be booked depend on it." });
+    expect(validateCriteria(hotel({ occupancy: [{ adults: 2, childrenAges: [8] }] }), rules)).toEqual({});
   });
 
   it.each<[string, SearchCriteria, string, string]>([

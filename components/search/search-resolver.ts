@@ -1,7 +1,7 @@
 import { set, type FieldErrors, type FieldValues, type Resolver } from "react-hook-form";
 import { parseLatLng, toSearchRequest, transferLocation, type CriteriaOf, type Place, type SearchCriteria, type SearchProductType } from "@/lib/search/criteria";
 import { searchCreateRequestSchema } from "@/lib/tds/schemas";
-import { daysBetween, dateError, MAX_NIGHTS, parseIsoDate } from "./search-limits";
+import { CHILD_AGE_UNSET, daysBetween, dateError, MAX_NIGHTS, parseIsoDate } from "./search-limits";
 
 // The search forms validate with the schema the BFF parses POST /api/search with, so whatever
 // the form lets through the BFF accepts, plus the date rules the service checks on its own clock.
@@ -163,6 +163,9 @@ export function clientRules(values: SearchCriteria, rules: SearchRules, wants: F
     if (message && !out[field]) out[field] = message;
   };
   const { today } = rules;
+  if (values.occupancy.some((e) => e.childrenAges.some((age) => age === CHILD_AGE_UNSET))) {
+    put("occupancy", "Choose the age of each child: prices and what can be booked depend on it.");
+  }
   switch (values.productType) {
     case "hotel": {
       put("checkIn", dateError(values.checkIn, today, "Check-in"));

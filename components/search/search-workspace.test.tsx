@@ -212,6 +212,9 @@ describe("SearchWorkspace – hotel form", () => {
     fireEvent.change(screen.getByLabelText("Check-out"), { target: { value: inDays(13) } });
     expect(screen.getByTestId("nights")).toHaveTextContent("3 nights");
     await user.click(screen.getByRole("button", { name: "More children in room 1" }));
+    // A new child has no age until one is chosen: never a silent default.
+    expect(screen.getByLabelText("Age of child 1 in room 1")).toHaveValue("-1");
+    await user.selectOptions(screen.getByLabelText("Age of child 1 in room 1"), "8");
     await user.selectOptions(screen.getByLabelText("Guest nationality"), "GB");
 
     await user.click(screen.getByRole("button", { name: /^More options/ }));
