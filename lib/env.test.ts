@@ -35,6 +35,12 @@ describe("parseEnv", () => {
     expect(DEV_SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
   });
 
+  it("without APP_ORIGIN, takes the origin of PORT (the banner and the sandbox mount name the port the server listens on)", () => {
+    expect(parseEnv({ PORT: "4123" })).toMatchObject({ APP_ORIGIN: "http://localhost:4123", TDS_BASE_URL: "http://localhost:4123/sandbox" });
+    expect(parseEnv({ PORT: "nope" }).APP_ORIGIN).toBe("http://localhost:3000");
+    expect(parseEnv({ PORT: "4123", APP_ORIGIN: "https://desk.example.com" }).APP_ORIGIN).toBe("https://desk.example.com");
+  });
+
   it("derives TDS_BASE_URL from APP_ORIGIN, and keeps an explicit one without trailing slash", () => {
     expect(parseEnv({ APP_ORIGIN: "http://127.0.0.1:3100/" }).TDS_BASE_URL).toBe("http://127.0.0.1:3100/sandbox");
     expect(parseEnv({ TDS_BASE_URL: "https://tds.example.com/" }).TDS_BASE_URL).toBe("https://tds.example.com");

@@ -12,6 +12,12 @@ export const DEV_TDS_API_KEY = "tdsk_DemoAgencyDevelopmentKey0000000000000000000
 export const DEV_SESSION_SECRET = "agency-desk-development-session-secret-do-not-use-in-production";
 export const DEFAULT_APP_ORIGIN = "http://localhost:3000";
 
+/** http://localhost:<PORT> when PORT is a port number, else the default (port 3000, as Next.js uses). */
+export function defaultOrigin(port: string | undefined): string {
+  const n = Number(port?.trim());
+  return Number.isInteger(n) && n > 0 && n < 65536 ? `http://localhost:${n}` : DEFAULT_APP_ORIGIN;
+}
+
 const currencies = new Set(Intl.supportedValuesOf("currency"));
 const isRegion = (code: string) => /^[A-Z]{2}$/.test(code) && Object.hasOwn(countries, code);
 
@@ -119,7 +125,8 @@ export function parseEnv(source: Source = process.env): Env {
     if (value !== undefined && value.trim() !== "") raw[key] = value;
   }
   raw.NODE_ENV ??= "development";
-  raw.APP_ORIGIN ??= DEFAULT_APP_ORIGIN;
+  // Without APP_ORIGIN, the origin of the port the server listens on (PORT, as `next start` reads it).
+  raw.APP_ORIGIN ??= defaultOrigin(source.PORT);
 
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {

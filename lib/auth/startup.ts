@@ -20,22 +20,27 @@ export function ensureDemoUsers(): Promise<boolean> {
   return globalForSeed.__agencyDeskDemoSeed;
 }
 
+/** Whether the demo accounts were made by this start, or by an earlier one on this database. */
+export function demoNote(createdNow: boolean): string {
+  return createdNow
+    ? "(created now because the database had no users; sign in at /login)"
+    : "(made when this database was first started, and still there; sign in at /login)";
+}
+
 /** The banner's "Demo logins" lines: which demo accounts can sign in, with their passwords. */
 export async function demoLoginLines(): Promise<string[]> {
   if (!parseAuthConfig().seedDemoUsers) {
     return ["off (SEED_DEMO_USERS=0); create the first admin with npm run create-admin -- --email … --name …"];
   }
   try {
-    await ensureDemoUsers();
+    const createdNow = await ensureDemoUsers();
     const db = await getDb();
     const lines: string[] = [];
     for (const demo of DEMO_USERS) {
       const user = await findUserByEmail(db, demo.email);
       if (user?.active && user.passwordHash) lines.push(`${demo.role.padEnd(8)} ${demo.email.padEnd(26)} password ${demo.password}`);
     }
-    return lines.length > 0
-      ? [...lines, "(created because the database had no users; sign in at /login)"]
-      : ["none: the database already had users when the desk started, so no demo accounts were created"];
+    return lines.length > 0 ? [...lines, demoNote(createdNow)] : ["none: the database already had users when the desk started, so no demo accounts were created"];
   } catch (err) {
     return [`could not check: ${err instanceof Error ? err.message : String(err)}`];
   }
