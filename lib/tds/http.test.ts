@@ -273,3 +273,16 @@ describe("answers", () => {
     expect(new URL(calls[0]?.url ?? "").searchParams.get("q")).toHaveLength(100);
   });
 });
+
+describe("abortable", () => {
+  it("a request the browser already left is not an unhandled rejection: the abandoned call is observed", async () => {
+    const { abortable } = await import("./http");
+    const left = new AbortController();
+    left.abort(Object.assign(new Error("The client went away."), { name: "ResponseAborted" }));
+    // A fetch started with an aborted signal rejects as well, a moment later.
+    const call = new Promise((_, reject) => setTimeout(() => reject(new Error("fetch aborted")), 5));
+    await expect(abortable(call, left.signal)).rejects.toThrow("The client went away.");
+    // Before the fix the late rejection went unobserved and vitest failed the run on it.
+    await new Promise((r) => setTimeout(r, 20));
+  });
+});

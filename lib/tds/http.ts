@@ -214,8 +214,16 @@ function notify(hook: () => void): void {
   }
 }
 
-function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
+/**
+ * `promise`, or the signal's reason as soon as it aborts. The abandoned promise is always observed:
+ * a fetch started with an already-aborted signal rejects too, and an abandoned request (the
+ * browser left) is not an error to report as an unhandled rejection.
+ */
+export function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    promise.catch(() => {});
+    return Promise.reject(signal.reason);
+  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener("abort", onAbort, { once: true });
