@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fromTdsError, SERVICE_ERRORS } from "@/lib/bff/errors";
@@ -105,6 +105,8 @@ describe("every booking error lands as a sentence, on its field, with every valu
   it("names the passenger the service names, not the first one", async () => {
     await submitWith("travel_documents_required", "Maria Lopez's passport expires within 6 months of travel.");
     await waitFor(() => expect(screen.getByLabelText(/^Passport number/)).toHaveAccessibleDescription(/Maria Lopez's passport expires/));
+    // The nationality list names countries as the search's guest nationality does.
+    expect(within(screen.getByLabelText(/^Nationality/)).getByRole("option", { name: "Åland Islands (AX)" })).toBeInTheDocument();
   });
 
   // The rest: a titled callout with the sentence (or, for a price that must be checked again, a fresh check).

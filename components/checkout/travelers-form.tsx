@@ -1,9 +1,9 @@
-import countryNames from "countries-list/minimal/countries.en.min.json";
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { inputClasses, Field } from "@/components/ui/field";
 import { UsersIcon } from "@/components/ui/icons";
 import { cn } from "@/components/ui/cn";
+import { countryOptions } from "@/lib/countries";
 import {
   isTitleShown,
   MAX_SPECIAL_REQUEST,
@@ -17,7 +17,8 @@ import { formatDay, humanize } from "./format";
 
 type FormBits = { register: UseFormRegister<CheckoutValues>; errors: FieldErrors<CheckoutValues> };
 
-const COUNTRIES = Object.entries(countryNames as Record<string, string>).sort((a, b) => a[1].localeCompare(b[1]));
+/** The same countries, named the same way, as the search's guest nationality (lib/countries.ts). */
+const COUNTRIES = countryOptions().map((c) => [c.code, c.name] as const);
 const selectClasses = (invalid: boolean) => cn(inputClasses(invalid), "appearance-auto pr-8");
 
 const Required = () => (

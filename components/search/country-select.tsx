@@ -1,40 +1,11 @@
 "use client";
 
-import { countries } from "countries-list";
 import { useMemo } from "react";
 import { Field, inputClasses } from "@/components/ui/field";
 import { cn } from "@/components/ui/cn";
+import { countryName, countryOptions, type CountryOption } from "@/lib/countries";
 
-export type CountryOption = { code: string; name: string };
-
-let cached: CountryOption[] | null = null;
-
-/** Every ISO 3166-1 country, named in English by Intl (falling back to the package's name), A–Z. */
-export function countryOptions(): CountryOption[] {
-  if (cached) return cached;
-  let names: Intl.DisplayNames | null = null;
-  try {
-    names = new Intl.DisplayNames(["en"], { type: "region" });
-  } catch {
-    names = null;
-  }
-  cached = Object.entries(countries)
-    .map(([code, c]) => {
-      let name = c.name;
-      try {
-        name = names?.of(code) ?? c.name;
-      } catch {
-        // An old engine without this region: keep the package's name.
-      }
-      return { code, name };
-    })
-    .sort((a, b) => a.name.localeCompare(b.name, "en"));
-  return cached;
-}
-
-export function countryName(code: string): string {
-  return countryOptions().find((c) => c.code === code)?.name ?? code;
-}
+export { countryName, countryOptions, type CountryOption };
 
 /** A native select of countries: type-ahead by name works with the keyboard and on phones. */
 export function CountrySelect({
