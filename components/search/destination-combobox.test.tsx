@@ -15,7 +15,7 @@ const SUGGESTIONS = {
     { name: "Barcelona", countryCode: "ES", stateName: "Catalonia", hotelCount: 812, cityRegionId: 101, cityRegionIds: [101, 102] },
     { name: "Barcelos", countryCode: "PT", stateName: null, hotelCount: 12, cityRegionId: 202, cityRegionIds: [] },
   ],
-  hotels: [{ canonicalId: "htl_arts", name: "Hotel Arts Barcelona", cityName: "Barcelona", starRating: 5, countryCode: "ES" }],
+  hotels: [{ canonicalId: "htl_arts", name: "Hotel Arts Barcelona", cityName: "Barcelona", starRating: 4.5, countryCode: "ES" }],
   pois: [
     { kind: "airport", name: "Barcelona El Prat", code: "BCN", countryCode: "ES" },
     { kind: "destination", name: "Barcelona Old Town", code: "BCN-OLD", countryCode: "ES" },
@@ -164,7 +164,8 @@ describe("DestinationCombobox – results", () => {
     expect(within(listbox).queryByText("Some future kind")).not.toBeInTheDocument();
     // Each option says where it is; hotels show their stars.
     expect(within(groups[0]!).getByText("Catalonia, Spain")).toBeInTheDocument();
-    expect(within(groups[1]!).getByText("5-star hotel")).toBeInTheDocument();
+    // As the service rates it (4.5, as on results and at checkout), never rounded to 5.
+    expect(within(groups[1]!).getByText("4.5-star hotel")).toBeInTheDocument();
   });
 
   it("shows only airports for flights", async () => {

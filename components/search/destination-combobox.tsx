@@ -1,6 +1,6 @@
 "use client";
 
-import { BedDouble, Building2, LoaderCircle, MapPin, Plane, Search, Star, type LucideIcon } from "lucide-react";
+import { BedDouble, Building2, LoaderCircle, MapPin, Plane, Search, Star, StarHalf, type LucideIcon } from "lucide-react";
 import { useMemo, useState } from "react";
 import {
   Collection,
@@ -116,7 +116,8 @@ export function buildSections(data: Suggestions, productType: SuggestProductType
           countryCode: h.countryCode ?? null,
         },
         detail: joinParts(h.cityName, countryName(h.countryCode)),
-        stars: h.starRating != null && h.starRating > 0 ? Math.min(5, Math.round(h.starRating)) : null,
+        // The rating as the service gives it (3.5 stays 3.5, as on results and at checkout).
+        stars: h.starRating != null && h.starRating > 0 ? Math.min(5, Math.round(h.starRating * 2) / 2) : null,
       })),
     });
   }
@@ -339,9 +340,10 @@ function SuggestionOption({ option }: { option: Option }) {
             {option.stars ? (
               <span className="flex shrink-0 items-center gap-px text-amber-500">
                 <span className="sr-only">{option.stars}-star hotel</span>
-                {Array.from({ length: option.stars }, (_, i) => (
+                {Array.from({ length: Math.floor(option.stars) }, (_, i) => (
                   <Star key={i} aria-hidden className="size-3 fill-current" />
                 ))}
+                {option.stars % 1 ? <StarHalf aria-hidden className="size-3 fill-current" /> : null}
               </span>
             ) : null}
           </Text>
