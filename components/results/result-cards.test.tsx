@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { SearchCriteria } from "@/lib/search/criteria";
 import { resultRowSchema } from "@/lib/tds/schemas";
 import fixtures from "./__fixtures__/sandbox-rows.json";
+import { formatMoney } from "@/lib/money";
 import { SourceLabels } from "./format";
 import { ResultCard, type CardContext } from "./result-cards";
 import { SearchProgress } from "./search-progress";
@@ -56,6 +57,16 @@ describe("HotelCard", () => {
     );
     fireEvent.click(card);
     expect(onSelect).toHaveBeenCalledWith("htl_gb013k03d");
+  });
+
+  it("'from' is the lowest rate of the hotel, described by that rate, whatever the ranking put first", () => {
+    const [group] = groupRows(parse(fixtures.hotelRows));
+    const rows = group!.rows;
+    const cheaper = { ...rows[1]!, sellAmountMinor: rows[0]!.sellAmountMinor - 2_000 };
+    render(<ResultCard group={{ ...group!, rows: [rows[0]!, cheaper, ...rows.slice(2)] }} ctx={ctx()} thumbnail={{ state: "none" }} selected={false} onSelect={() => {}} />);
+    const card = screen.getByRole("article", { name: "Riverside Hostel London" });
+    expect(card).toHaveTextContent(formatMoney(cheaper.sellAmountMinor, cheaper.sellCurrency));
+    expect(card).not.toHaveTextContent(formatMoney(rows[0]!.sellAmountMinor, rows[0]!.sellCurrency));
   });
 
   it("marks the selected hotel", () => {

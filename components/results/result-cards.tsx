@@ -116,6 +116,16 @@ function nightsOf(criteria: SearchCriteria): number | null {
   return n > 0 ? n : null;
 }
 
+/** The group's cheapest rate (a refundable one on a tie): what "from" promises. */
+export function cheapestHotelRow(group: ResultGroup, fallback: HotelRow): HotelRow {
+  let best = fallback;
+  for (const r of group.rows) {
+    if (!isHotelRow(r) || r.sellCurrency !== fallback.sellCurrency) continue;
+    if (r.sellAmountMinor < best.sellAmountMinor || (r.sellAmountMinor === best.sellAmountMinor && r.refundable && !best.refundable)) best = r;
+  }
+  return best;
+}
+
 export function HotelCard({
   group,
   row,
@@ -548,7 +558,8 @@ function ResultCardByType({
 }: ResultCardProps) {
   const row = group.rows[0];
   if (!row) return null;
-  if (isHotelRow(row)) return <HotelCard group={group} row={row} ctx={ctx} thumbnail={thumbnail} selected={selected} onSelect={onSelect} />;
+  // A hotel's "from" is the lowest of its rates the advisor will find, described by that rate.
+  if (isHotelRow(row)) return <HotelCard group={group} row={cheapestHotelRow(group, row)} ctx={ctx} thumbnail={thumbnail} selected={selected} onSelect={onSelect} />;
   if (isFlightRow(row)) return <FlightCard group={group} row={row} ctx={ctx} />;
   if (isActivityRow(row)) return <ActivityCard group={group} row={row} ctx={ctx} />;
   if (isTransferRow(row)) return <TransferCard group={group} row={row} ctx={ctx} />;
