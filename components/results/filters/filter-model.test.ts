@@ -6,6 +6,7 @@ import {
   HISTOGRAM_BINS,
   activeFilterCount,
   applyFilters,
+  bestPrice,
   boardLabel,
   facetsOf,
   sortOptions,
@@ -19,7 +20,7 @@ const hotels = londonHotelGroups();
 const flights = flightGroups();
 const f = (patch: Partial<ResultFilters>): ResultFilters => ({ ...EMPTY_FILTERS, ...patch });
 const ids = (groups: ResultGroup[]) => groups.map((g) => g.productId);
-const prices = (groups: ResultGroup[]) => groups.map((g) => g.rows[0]!.sellAmountMinor);
+const prices = (groups: ResultGroup[]) => groups.map((g) => bestPrice(g));
 const hotelSummary = (row: ResultRow) => row.summary as { starRating: number | null; boardBasis: string | null };
 
 /** A copy of a real hotel row with some fields changed. */
@@ -129,7 +130,7 @@ describe("applyFilters", () => {
 });
 
 describe("sorting", () => {
-  it("sorts by the first passing row's price both ways, ties keeping the ranking", () => {
+  it("sorts by the price the card shows (the lowest passing rate) both ways, ties keeping the ranking", () => {
     const asc = applyFilters(hotels, EMPTY_FILTERS, "price_asc");
     expect(prices(asc)).toEqual([...prices(hotels)].sort((a, b) => a - b));
     const desc = applyFilters(hotels, EMPTY_FILTERS, "price_desc");
@@ -137,7 +138,7 @@ describe("sorting", () => {
 
     // After filtering, the price is the one of the best matching rate, not of rows[0] before.
     const breakfast = applyFilters(hotels, f({ boards: ["breakfast"] }), "price_asc");
-    const keys = breakfast.map((g) => g.rows[0]!.sellAmountMinor);
+    const keys = breakfast.map((g) => bestPrice(g));
     expect(keys).toEqual([...keys].sort((a, b) => a - b));
     for (const g of breakfast) expect(hotelSummary(g.rows[0]!).boardBasis).toBe("breakfast");
   });

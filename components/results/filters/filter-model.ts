@@ -364,10 +364,11 @@ function sortKey(g: ResultGroup, sort: ResultSort): number {
   const first = g.rows[0];
   if (!first) return Infinity;
   switch (sort) {
+    // By the price a card shows: its lowest ("from").
     case "price_asc":
-      return first.sellAmountMinor;
+      return bestPrice(g);
     case "price_desc":
-      return -first.sellAmountMinor;
+      return -bestPrice(g);
     case "stars_desc":
       return -(starRatingOf(first) ?? 0);
     case "duration_asc":
