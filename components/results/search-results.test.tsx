@@ -84,6 +84,16 @@ describe("SearchResults", () => {
     expect(screen.getByText("Showing 4 hotels")).toBeInTheDocument();
   });
 
+  it("with more pages at the service, says the count covers the loaded ones, and that a sort covers only them", async () => {
+    stub(() => json({ data: fixtures.hotelRows, meta: { nextCursor: "c2", session: completed }, error: null }));
+    show();
+    expect(await screen.findByRole("heading", { name: "First 4 hotels loaded, more available" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "4 hotels" })).not.toBeInTheDocument();
+    expect(screen.queryByTestId("partial-note")).not.toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Sort by" }), "price_desc");
+    expect(await screen.findByTestId("partial-note")).toHaveTextContent("Sorted among the 4 hotels loaded so far");
+  });
+
   it("while the sources are still answering with nothing yet, says it is finding hotels rather than 0", async () => {
     const pending = { status: "pending", batchProgress: { done: 0, total: 9 }, supplierOutcomes: [] };
     stub(() => json({ data: [], meta: { nextCursor: null, session: pending }, error: null }));

@@ -98,8 +98,10 @@ export function SearchResults({ searchId, criteria, onSearchAgain, searchingAgai
   const noun = nounOf(productType);
   const filling = live.filling;
 
-  const countLine =
-    filterCount > 0 ? `${visible.length.toLocaleString("en-US")} of ${countOf(groups.length, productType)}` : countOf(groups.length, productType);
+  // Say plainly what the numbers cover: with more pages at the service, only the loaded ones.
+  const partial = live.hasNextPage;
+  const loadedLine = partial ? `First ${countOf(groups.length, productType)} loaded, more available` : countOf(groups.length, productType);
+  const countLine = filterCount > 0 ? `${visible.length.toLocaleString("en-US")} of ${loadedLine}` : loadedLine;
 
   if (live.status === "expired") {
     return (
@@ -140,6 +142,12 @@ export function SearchResults({ searchId, criteria, onSearchAgain, searchingAgai
                 {live.status === "ready" && (hasResults || !filling) ? countLine : `Finding ${noun}…`}
               </h2>
               {live.status === "ready" && hasResults && filling ? <p className="text-xs text-slate-500">More are still arriving</p> : null}
+              {live.status === "ready" && hasResults && partial && (filterCount > 0 || sort !== "recommended") ? (
+                <p className="text-xs text-slate-600" data-testid="partial-note">
+                  {sort !== "recommended" ? "Sorted" : "Filtered"} among the {countOf(groups.length, productType)} loaded so far; prices, stars and counts in the
+                  filters cover these too. Show more results below to include the rest.
+                </p>
+              ) : null}
             </div>
             {showFilters ? (
               <div className="flex flex-wrap items-center gap-2">
