@@ -108,9 +108,10 @@ export class SearchPage {
     if (noun === "hotel") {
       await expect(this.progress.getByRole("progressbar")).toHaveAccessibleName(/^All /, options);
     }
-    await expect(this.resultsHeading).toHaveText(new RegExp(`^\\d[\\d,]* (${noun}|${plural})$`), options);
+    // "40 hotels", or "First 40 hotels loaded, more available" when the service has more pages.
+    await expect(this.resultsHeading).toHaveText(new RegExp(`^(First )?\\d[\\d,]* (${noun}|${plural})( loaded, more available)?$`), options);
     await expect(this.page.getByText("More are still arriving")).toHaveCount(0, options);
-    return Number((await this.resultsHeading.innerText()).replace(/[^\d]/g, ""));
+    return Number(/[\d,]+/.exec(await this.resultsHeading.innerText())![0].replace(/,/g, ""));
   }
 
   /**
@@ -130,7 +131,7 @@ export class SearchPage {
     await expect(options.nth(best)).toBeChecked();
     await close();
     const plural = noun === "activity" ? "activities" : `${noun}s`;
-    await expect(this.resultsHeading).toHaveText(`${kept.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} ${total === 1 ? noun : plural}`);
+    await expect(this.resultsHeading).toHaveText(headingOf(kept, total, total === 1 ? noun : plural));
     expect(kept).toBeGreaterThan(0);
     expect(kept).toBeLessThanOrEqual(total);
     return kept;
@@ -165,4 +166,10 @@ export async function expectPriceCheck(page: Page) {
   await expect(panel.getByTestId("live-price")).toHaveText(/\d/);
   await expect(panel.getByText(/^(Unchanged|Changed since the search)$/)).toBeVisible();
   return panel;
+}
+
+/** "12 of 40 hotels", or "12 of First 40 hotels loaded, more available" while the service has more pages. */
+export function headingOf(kept: number, total: number, nouns: string): RegExp {
+  const n = (x: number) => x.toLocaleString("en-US");
+  return new RegExp(`^${n(kept)} of (${n(total)} ${nouns}|First ${n(total)} ${nouns} loaded, more available)$`);
 }
