@@ -89,7 +89,7 @@ function Figures({ data }: { data: Overview }) {
   const empty = t.bookings === 0;
   return (
     <div className="space-y-6">
-      <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Kpi label="Bookings" value={String(t.bookings)} detail={`${t.held} held · ${t.failed} failed`} />
         <Kpi label="Sales" value={money(t.salesMinor)} detail={t.otherCurrency ? `${t.otherCurrency} in other currencies not summed` : "Confirmed, pending and in review"} />
         <Kpi label="Earnings" value={money(t.earningsMinor)} detail={`Commission of ${t.earningsKnown} booking${t.earningsKnown === 1 ? "" : "s"} read in detail`} />
@@ -250,7 +250,7 @@ function OverviewSkeleton() {
       <p className="sr-only" role="status">
         Loading the overview…
       </p>
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} className="h-24 rounded-xl" />
         ))}
