@@ -722,35 +722,29 @@ function BookingIssueCallout({
         </Callout>
       );
     case "in_progress":
+    case "busy": {
+      // Waited out with the same request: the service is still on it, or the agency's budget refills shortly.
+      const busy = issue.failure.kind === "busy";
+      const gaveUp = inProgressTries > IN_PROGRESS_MAX_RETRIES;
       return (
-        <Callout tone="warning" title="This booking is still being processed…">
+        <Callout tone="warning" title={busy ? "The travel service is busy: booking in a moment…" : "This booking is still being processed…"}>
           <p>
-            {inProgressTries <= IN_PROGRESS_MAX_RETRIES
-              ? "The travel service is still working on it. We'll ask again in a few seconds with the same request; nothing will be booked twice."
-              : "It is taking longer than usual. Try again in a moment; the same request is sent, so nothing is booked twice."}
+            {busy
+              ? gaveUp
+                ? "The travel service is still limiting the agency's requests. Try again in a moment; the same booking is sent, so nothing is booked twice."
+                : "The agency has reached the travel service's request limit for this minute. The desk sends the same booking again shortly; nothing will be booked twice."
+              : gaveUp
+                ? "It is taking longer than usual. Try again in a moment; the same request is sent, so nothing is booked twice."
+                : "The travel service is still working on it. We'll ask again in a few seconds with the same request; nothing will be booked twice."}
           </p>
-          {inProgressTries > IN_PROGRESS_MAX_RETRIES && attempt ? (
+          {gaveUp && attempt ? (
             <Button size="sm" className="mt-3" onClick={onRetry} pending={submitting}>
               Try again
             </Button>
           ) : null}
         </Callout>
       );
-    case "busy":
-      return (
-        <Callout tone="warning" title="The travel service is busy: booking in a moment…">
-          <p>
-            {inProgressTries <= IN_PROGRESS_MAX_RETRIES
-              ? "The agency has reached the travel service's request limit for this minute. The desk sends the same booking again shortly; nothing will be booked twice."
-              : "The travel service is still limiting the agency's requests. Try again in a moment; the same booking is sent, so nothing is booked twice."}
-          </p>
-          {inProgressTries > IN_PROGRESS_MAX_RETRIES && attempt ? (
-            <Button size="sm" className="mt-3" onClick={onRetry} pending={submitting}>
-              Try again
-            </Button>
-          ) : null}
-        </Callout>
-      );
+    }
     case "credit":
       return (
         <Callout title={CREDIT_TITLES[code] ?? "Agency credit"}>

@@ -4,8 +4,9 @@ import { useQuery } from "@tanstack/react-query";
 import { Command } from "cmdk";
 import { BarChart3, BellRing, ClipboardList, CornerDownLeft, Search, Users } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { BookingStateBadge } from "@/components/bookings/booking-state";
+import { useDebouncedValue } from "@/components/search/use-suggest";
 import { productTypeMeta } from "@/components/status/product-types";
 import { apiGet } from "@/lib/api-client";
 import { bookingHref } from "@/lib/bookings/filters";
@@ -43,15 +44,6 @@ const matches = (e: Entry, text: string) => {
   return !t || [e.label, ...e.keywords].some((k) => k.toLowerCase().includes(t));
 };
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
-
 const itemClasses =
   "flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm text-slate-700 data-[selected=true]:bg-brand-50 data-[selected=true]:text-brand-800";
 
@@ -59,7 +51,7 @@ const itemClasses =
 export function PaletteDialog({ open, onOpenChange, isAdmin }: { open: boolean; onOpenChange: (open: boolean) => void; isAdmin: boolean }) {
   const router = useRouter();
   const [text, setText] = useState("");
-  const q = useDebounced(text.trim(), LOOKUP_DEBOUNCE_MS);
+  const q = useDebouncedValue(text.trim(), LOOKUP_DEBOUNCE_MS);
   const lookup = useQuery({
     queryKey: ["palette-bookings", q],
     enabled: open && q.length >= LOOKUP_MIN_CHARS,
