@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SearchCriteria } from "@/lib/search/criteria";
@@ -44,6 +44,7 @@ function show(props: Partial<Parameters<typeof SearchResults>[0]> = {}) {
 }
 
 beforeEach(() => {
+  window.history.replaceState(null, "", "/");
   vi.stubGlobal(
     "ResizeObserver",
     class {
@@ -92,6 +93,18 @@ describe("SearchResults", () => {
     expect(screen.queryByTestId("partial-note")).not.toBeInTheDocument();
     await userEvent.selectOptions(screen.getByRole("combobox", { name: "Sort by" }), "price_desc");
     expect(await screen.findByTestId("partial-note")).toHaveTextContent("Sorted among the 4 hotels loaded so far");
+  });
+
+  it("keeps the sort and filters in the address, and opens with them from a link", async () => {
+    window.history.replaceState(null, "", "/search?type=hotel&sid=srch_1&sort=price_desc&refundable=1");
+    stub(() => json({ data: fixtures.hotelRows, meta: { nextCursor: null, session: completed }, error: null }));
+    show();
+    expect(await screen.findByRole("combobox", { name: "Sort by" })).toHaveValue("price_desc");
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Sort by" }), "price_asc");
+    await waitFor(() => expect(new URLSearchParams(window.location.search).get("sort")).toBe("price_asc"));
+    expect(new URLSearchParams(window.location.search).get("refundable")).toBe("1");
+    expect(new URLSearchParams(window.location.search).get("sid")).toBe("srch_1");
+    window.history.replaceState(null, "", "/");
   });
 
   it("while the sources are still answering with nothing yet, says it is finding hotels rather than 0", async () => {

@@ -12,6 +12,7 @@ import { SortSelect } from "./filters/sort-select";
 import { MapView } from "./map-view";
 import { countOf, nounOf, SourceLabels } from "./format";
 import { ResultCard, type CardContext } from "./result-cards";
+import { filtersFromParams, withFilterParams } from "./filters/filters-url";
 import { EmptyResults, FilteredEmpty, ResultsError, ResultsSkeleton, SearchExpired } from "./results-states";
 import { SearchProgress } from "./search-progress";
 import type { ResultGroup } from "./types";
@@ -45,8 +46,16 @@ function useSourceLabels(aliases: readonly string[]): SourceLabels {
 export function SearchResults({ searchId, criteria, onSearchAgain, searchingAgain, onEditSearch }: SearchResultsProps) {
   const productType = criteria.productType;
   const live = useLiveResults(searchId, productType);
-  const [filters, setFilters] = useState<ResultFilters>(EMPTY_FILTERS);
-  const [sort, setSort] = useState<ResultSort>("recommended");
+  // Filters and sort live in the address too: a link or a reload shows the same list.
+  const [fromUrl] = useState(() =>
+    typeof window === "undefined" ? { filters: EMPTY_FILTERS, sort: "recommended" as ResultSort } : filtersFromParams(new URLSearchParams(window.location.search)),
+  );
+  const [filters, setFilters] = useState<ResultFilters>(fromUrl.filters);
+  const [sort, setSort] = useState<ResultSort>(fromUrl.sort);
+  useEffect(() => {
+    const next = withFilterParams(new URLSearchParams(window.location.search), filters, sort).toString();
+    if (next !== window.location.search.replace(/^\?/, "")) window.history.replaceState(window.history.state, "", `${window.location.pathname}${next ? `?${next}` : ""}`);
+  }, [filters, sort]);
   const [view, setView] = useState<"list" | "map">("list");
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);
