@@ -72,6 +72,8 @@ async function submitWith(code: TdsErrorCode, serviceMessage?: string) {
 
 /** Nothing typed is lost, and (unless the attempt may still be running) the form can be corrected. */
 function expectKept() {
+  // Nothing is cut as it is typed or pasted: the fields have no maxLength, the rules say what is too long.
+  expect(screen.getByLabelText(/^Request for the booking/)).not.toHaveAttribute("maxlength");
   expect(screen.getByLabelText(/^First name/)).toHaveValue("Maria");
   expect(screen.getByLabelText(/^Last name/)).toHaveValue("Lopez");
   expect(screen.getByLabelText(/^Arrival time/)).toHaveValue("Late evening");

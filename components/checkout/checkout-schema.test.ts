@@ -111,7 +111,11 @@ describe("requirements → required fields", () => {
     const body = toBookingBody(ctx, values, { quoteId: "q", searchId: "s" });
     expect(body.hold).toBe(true);
     expect(body.hotelPreferences).toEqual({ specialRequest: "Late arrival", rooms: [{ roomIndex: 1, smoking: false, specialRequest: "High floor" }] });
-    expect(problems(ctx, { ...values, specialRequest: "x".repeat(501) }).specialRequest).toBe("At most 500 characters.");
+    // Too long is refused with its length, never cut.
+    expect(problems(ctx, { ...values, specialRequest: "x".repeat(612) }).specialRequest).toBe(
+      "At most 500 characters; this one has 612. Shorten it: nothing is cut for you.",
+    );
+    expect(problems(ctx, { ...values, rooms: [values.rooms[0]!, { ...values.rooms[1]!, specialRequest: "y".repeat(501) }] })["rooms.1.specialRequest"]).toMatch(/this one has 501/);
   });
 
   it("flights need contact, titles and documents; the passport must outlast travel by 6 months", () => {

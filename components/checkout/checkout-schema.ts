@@ -300,6 +300,13 @@ export function titleGenderClash(title: string, gender: string): string | null {
   return null;
 }
 
+/** A request of at most 500 characters: a longer one is refused with its length, never cut (the field has no maxLength). */
+const requestText = z.string().superRefine((v, zctx) => {
+  if (v.length > MAX_SPECIAL_REQUEST) {
+    zctx.addIssue({ code: "custom", message: `At most ${MAX_SPECIAL_REQUEST} characters; this one has ${v.length}. Shorten it: nothing is cut for you.` });
+  }
+});
+
 export function buildCheckoutSchema(ctx: CheckoutContext, today: string = new Date().toISOString().slice(0, 10)) {
   return z
     .object({
@@ -309,11 +316,11 @@ export function buildCheckoutSchema(ctx: CheckoutContext, today: string = new Da
       changesAcknowledged: z.boolean(),
       packageRateAcknowledged: z.boolean(),
       payment: z.enum(["now", "hold"]),
-      specialRequest: z.string().max(MAX_SPECIAL_REQUEST, `At most ${MAX_SPECIAL_REQUEST} characters.`),
+      specialRequest: requestText,
       rooms: z.array(
         z.object({
           smoking: z.enum(["", "non_smoking", "smoking"]),
-          specialRequest: z.string().max(MAX_SPECIAL_REQUEST, `At most ${MAX_SPECIAL_REQUEST} characters.`),
+          specialRequest: requestText,
         }),
       ),
     })

@@ -128,7 +128,7 @@ function TravelerFields({ ctx, index, register, errors, answers }: FormBits & { 
           </Field>
           <Field label={<>Flight number<Required /></>} hint="At most 7 characters, e.g. BA117." error={err("flightNumber")}>
             {(a) => (
-              <input {...a} maxLength={7} autoCapitalize="characters" spellCheck={false} placeholder="BA117" className={inputClasses(!!err("flightNumber"))} {...register(name("flightNumber"))} />
+              <input {...a} autoCapitalize="characters" spellCheck={false} placeholder="BA117" className={inputClasses(!!err("flightNumber"))} {...register(name("flightNumber"))} />
             )}
           </Field>
         </div>
@@ -188,7 +188,6 @@ function AnswerField({ slot, index, register, errors }: FormBits & { slot: Answe
             {...a}
             type={q.type === "date" ? "date" : "text"}
             inputMode={q.type === "number" ? "decimal" : undefined}
-            maxLength={q.maxLength ?? undefined}
             className={inputClasses(!!error)}
             {...field}
           />
@@ -251,7 +250,7 @@ export function BookingQuestionsSection({ ctx, register, errors }: FormBits & { 
             hint="Indian Permanent Account Number: five letters, four digits, one letter (ABCDE1234F)."
             error={errors.panNumber?.message}
           >
-            {(a) => <input {...a} autoCapitalize="characters" spellCheck={false} maxLength={10} placeholder="ABCDE1234F" className={cn(inputClasses(!!errors.panNumber), "font-mono uppercase")} {...register("panNumber")} />}
+            {(a) => <input {...a} autoCapitalize="characters" spellCheck={false} placeholder="ABCDE1234F" className={cn(inputClasses(!!errors.panNumber), "font-mono uppercase")} {...register("panNumber")} />}
           </Field>
         ) : null}
       </CardBody>
@@ -281,13 +280,13 @@ export function SpecialRequestsSection({ ctx, register, errors }: FormBits & { c
               )}
             </Field>
             <Field label={ctx.rooms > 1 ? `Room ${r + 1}: request` : "Room request"} hint={`At most ${MAX_SPECIAL_REQUEST} characters, e.g. high floor, cot.`} error={errors.rooms?.[r]?.specialRequest?.message}>
-              {(a) => <input {...a} maxLength={MAX_SPECIAL_REQUEST} className={inputClasses(!!errors.rooms?.[r]?.specialRequest)} {...register(`rooms.${r}.specialRequest` as const)} />}
+              {(a) => <input {...a} className={inputClasses(!!errors.rooms?.[r]?.specialRequest)} {...register(`rooms.${r}.specialRequest` as const)} />}
             </Field>
           </div>
         ))}
         <Field label="Request for the booking" hint={`At most ${MAX_SPECIAL_REQUEST} characters, e.g. late arrival around 23:00.`} error={errors.specialRequest?.message}>
           {(a) => (
-            <textarea {...a} rows={3} maxLength={MAX_SPECIAL_REQUEST} className={cn(inputClasses(!!errors.specialRequest), "h-auto py-2")} {...register("specialRequest")} />
+            <textarea {...a} rows={3} className={cn(inputClasses(!!errors.specialRequest), "h-auto py-2")} {...register("specialRequest")} />
           )}
         </Field>
       </CardBody>
