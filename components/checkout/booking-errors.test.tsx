@@ -53,8 +53,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function submitWith(code: TdsErrorCode, serviceMessage?: string) {
-  bookingReply = bffAnswer(code, serviceMessage);
+/** Checkout rendered and named (lead traveller and the booking question filled in); the user typing it. */
+async function renderFilled() {
   const user = userEvent.setup();
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -64,6 +64,12 @@ async function submitWith(code: TdsErrorCode, serviceMessage?: string) {
   await user.type(await screen.findByLabelText(/^First name/), "Maria");
   await user.type(screen.getByLabelText(/^Last name/), "Lopez");
   await user.type(screen.getByLabelText(/^Arrival time/), "Late evening");
+  return user;
+}
+
+async function submitWith(code: TdsErrorCode, serviceMessage?: string) {
+  bookingReply = bffAnswer(code, serviceMessage);
+  const user = await renderFilled();
   await user.type(screen.getByLabelText(/^Request for the booking/), "Quiet room, high floor");
   await user.click(screen.getByRole("button", { name: "Book and pay now" }));
   await waitFor(() => expect(calls.filter((c) => c === "POST /api/bookings")).toHaveLength(1));
@@ -151,15 +157,7 @@ describe("every booking error lands as a sentence, on its field, with every valu
 
   it("hold_not_eligible: the hold is withdrawn and the rate booked now", async () => {
     bookingReply = bffAnswer("hold_not_eligible");
-    const user = userEvent.setup();
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <Checkout quoteId={QUOTE} searchId={hotelRefundable.searchId} criteria={criteria} currency="USD" />
-      </QueryClientProvider>,
-    );
-    await user.type(await screen.findByLabelText(/^First name/), "Maria");
-    await user.type(screen.getByLabelText(/^Last name/), "Lopez");
-    await user.type(screen.getByLabelText(/^Arrival time/), "Late evening");
+    const user = await renderFilled();
     await user.click(screen.getByRole("radio", { name: /Hold now, pay later/ }));
     await user.click(screen.getByRole("button", { name: "Hold booking" }));
     expect(await screen.findByText("This rate cannot be held")).toBeInTheDocument();
@@ -187,15 +185,7 @@ describe("every booking error lands as a sentence, on its field, with every valu
       return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { "content-type": "application/json", "retry-after": "2" } });
     });
     bookingReply = bffAnswer("rate_limited");
-    const user = userEvent.setup();
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <Checkout quoteId={QUOTE} searchId={hotelRefundable.searchId} criteria={criteria} currency="USD" />
-      </QueryClientProvider>,
-    );
-    await user.type(await screen.findByLabelText(/^First name/), "Maria");
-    await user.type(screen.getByLabelText(/^Last name/), "Lopez");
-    await user.type(screen.getByLabelText(/^Arrival time/), "Late evening");
+    const user = await renderFilled();
     await user.click(screen.getByRole("button", { name: "Book and pay now" }));
     expect(await screen.findByText("The travel service is busy: booking in a moment…")).toBeInTheDocument();
     expect(await screen.findByRole("heading", { name: "Booking confirmed" }, { timeout: 5000 })).toBeInTheDocument();
