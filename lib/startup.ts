@@ -80,9 +80,23 @@ export async function startServer(): Promise<void> {
   if (seedDemoUsers) {
     if (env.isProduction) console.warn("[auth] SEED_DEMO_USERS is on: the documented demo logins can sign in.");
     const { ensureDemoUsers } = await import("./auth/startup");
-    await ensureDemoUsers().catch((err: unknown) => {
-      console.error(`[auth] could not create the demo users: ${err instanceof Error ? err.message : String(err)}`);
-    });
+    const ready = await ensureDemoUsers().then(
+      () => true,
+      (err: unknown) => {
+        console.error(`[auth] could not create the demo users: ${err instanceof Error ? err.message : String(err)}`);
+        return false;
+      },
+    );
+    // A first run in development gets a few weeks of bookings by the demo users; in the
+    // background, as the service it asks is this server's own sandbox, not up until start-up ends.
+    const { demoDataEnabled } = await import("./demo/config");
+    if (ready && demoDataEnabled()) {
+      const { describe, makeDemoData } = await import("./demo/startup");
+      void makeDemoData(env).then(
+        (result) => console.log(describe(result)),
+        (err: unknown) => console.error(`[demo] could not record the demo bookings: ${err instanceof Error ? err.message : String(err)}`),
+      );
+    }
   }
 
   // Open (and migrate) the database now rather than on the first request: a fresh

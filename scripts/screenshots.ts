@@ -8,16 +8,24 @@
 // in their loading state. Files land in test-results/screens/. Pages other than /login
 // and /invite/… are shot signed in as the demo admin (SCREENSHOT_AS=advisor for the
 // advisor), so the server needs the demo users (SEED_DEMO_USERS, on in dev and e2e).
+//
+//   npx tsx scripts/screenshots.ts --readme [baseURL]
+//
+// The README's pictures (docs/screens/*.png): an advisor's tour through search, live results,
+// a rate sheet, checkout, the bookings desk, a booking and Needs attention, on `npm run dev`
+// (baseURL defaults to http://localhost:3000; its first run makes the demo bookings). Nothing
+// is booked: the tour stops at checkout's price check.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { chromium, type BrowserContext } from "@playwright/test";
+import { chromium, type Browser, type BrowserContext } from "@playwright/test";
 import { DEMO_USERS } from "../lib/auth/config";
 import { CHROMIUM_LAUNCH_OPTIONS, E2E_ORIGIN, VIEWPORTS } from "../e2e/constants";
 
-const [baseURL = E2E_ORIGIN, ...paths] = process.argv.slice(2);
+const readme = process.argv.includes("--readme");
+const [baseURL = readme ? "http://localhost:3000" : E2E_ORIGIN, ...paths] = process.argv.slice(2).filter((a) => a !== "--readme");
 const pages = paths.length > 0 ? paths : ["/login", "/", "/search", "/bookings", "/attention", "/admin/overview", "/admin/users", "/no-such-page"];
 const signedOut = (p: string) => p.startsWith("/login") || p.startsWith("/invite/");
-const demo = DEMO_USERS.find((u) => u.role === (process.env.SCREENSHOT_AS === "advisor" ? "advisor" : "admin"))!;
+const demo = DEMO_USERS.find((u) => u.role === (readme || process.env.SCREENSHOT_AS === "advisor" ? "advisor" : "admin"))!;
 
 async function signIn(context: BrowserContext): Promise<void> {
   const res = await context.request.post(new URL("/api/auth/login", baseURL).toString(), {
@@ -31,9 +39,84 @@ mkdirSync(outDir, { recursive: true });
 
 const slug = (p: string) => (p === "/" ? "home" : p.replace(/^\/|\/$/g, "").replace(/[^a-z0-9]+/gi, "-"));
 
+
+const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+/** The README's tour, as an advisor: each step waits for what it shows, then saves a PNG. */
+async function readmeTour(browser: Browser): Promise<void> {
+  const dir = path.resolve("docs/screens");
+  mkdirSync(dir, { recursive: true });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await signIn(context);
+  const page = await context.newPage();
+  const at = (p: string) => new URL(p, baseURL).toString();
+  const shot = async (name: string) => {
+    // Next's development badge is not part of the product.
+    await page.addStyleTag({ content: "nextjs-portal { display: none !important; }" });
+    const file = path.join(dir, `${name}.png`);
+    await page.screenshot({ path: file });
+    console.log(`saved ${path.relative(process.cwd(), file)}`);
+  };
+  const long = { timeout: 60_000 };
+
+  await page.goto(at("/search"));
+  const form = page.getByRole("form", { name: "Hotels search" });
+  const destination = form.getByRole("combobox", { name: "Destination" });
+  await form.getByLabel("Check-in", { exact: true }).fill(day(30));
+  await form.getByLabel("Check-out", { exact: true }).fill(day(33));
+  await destination.click();
+  await destination.pressSequentially("Barcelona", { delay: 80 });
+  const city = page.getByRole("listbox").getByRole("group", { name: /^Cities/ }).getByRole("option", { name: "Barcelona", exact: true });
+  await city.waitFor();
+  await page.getByTestId("suggest-loading").waitFor({ state: "detached" });
+  await shot("1-search");
+  await city.click();
+
+  await form.getByRole("button", { name: "Search hotels" }).click();
+  await page.waitForURL((url) => url.searchParams.has("sid"), long);
+  const cards = page.getByRole("list", { name: "Hotels", exact: true }).getByRole("article");
+  await cards.first().waitFor(long);
+  await shot("2-results-filling");
+  await page.getByRole("region", { name: "Search progress" }).getByRole("progressbar", { name: /^All / }).waitFor(long);
+  await page.getByText("More are still arriving").waitFor({ state: "detached", ...long });
+  await shot("3-results");
+
+  await cards.first().getByRole("link", { name: /^See rooms at / }).click();
+  const sheet = page.getByRole("region", { name: "Rooms and rates" });
+  await sheet.getByText(/^\d+ rates? in \d+ room types?, cheapest first$/).waitFor(long);
+  await page.evaluate(() => document.getElementById("rates")?.scrollIntoView());
+  await sheet.evaluate((el) => el.scrollIntoView());
+  await shot("4-rate-sheet");
+
+  await sheet.getByRole("region").first().getByRole("button", { name: /^Select / }).first().click();
+  await page.getByRole("region", { name: "Price check" }).getByTestId("live-price").waitFor(long);
+  await shot("5-checkout");
+
+  await page.goto(at("/bookings"));
+  const rows = page.getByRole("link", { name: /^RV-/ });
+  await rows.first().waitFor(long);
+  await page.waitForLoadState("networkidle");
+  await shot("6-bookings");
+
+  // A hold: the page shows its deadline and the pay button.
+  const held = page.getByRole("row").filter({ hasText: "Held" }).getByRole("link", { name: /^RV-/ });
+  const open = (await held.count()) > 0 ? held.first() : rows.first();
+  const orderRef = (await open.innerText()).trim();
+  await open.click();
+  await page.getByTestId("order-ref").filter({ hasText: orderRef }).waitFor(long);
+  await page.waitForLoadState("networkidle");
+  await shot("7-booking");
+
+  await page.goto(at("/attention"));
+  await page.waitForLoadState("networkidle");
+  await shot("8-needs-attention");
+  await context.close();
+}
+
 const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
 try {
-  for (const [name, options] of Object.entries(VIEWPORTS)) {
+  if (readme) await readmeTour(browser);
+  else for (const [name, options] of Object.entries(VIEWPORTS)) {
     for (const javaScriptEnabled of [true, false]) {
       const contexts = {
         out: await browser.newContext({ ...options, javaScriptEnabled }),

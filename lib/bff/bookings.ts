@@ -297,7 +297,9 @@ export async function bookingSummaries(
   signal?: AbortSignal,
 ): Promise<{ items: Record<string, BookingSummary>; missing: string[] }> {
   const wanted = [...new Set(ids)].slice(0, SUMMARY_IDS_MAX);
-  const known = await factsFor(deps.db, wanted);
+  // Facts written from list rows alone (Needs attention's pass) lack the lead guest and the item
+  // of flights, activities and transfers: only those read from a detail count as known.
+  const known = new Map([...(await factsFor(deps.db, wanted))].filter(([, f]) => f.detailCheckedAt !== null));
   const items: Record<string, BookingSummary> = {};
   for (const [id, f] of known) {
     items[id] = {

@@ -18,6 +18,7 @@ import { BookingStore } from "./bookings/store";
 import { registerLifecycle } from "./bookings/lifecycle";
 import { bookingWriteRoutes } from "./bookings/write-routes";
 import { bookingReadRoutes } from "./bookings/read-routes";
+import { generateBookings } from "./bookings/generate";
 import { QuoteDesk } from "./quotes/desk";
 import { quoteRoutes } from "./quotes/routes";
 import type { AllServices } from "./services";
@@ -45,6 +46,18 @@ function seed(services: SandboxServices): void {
   }
 }
 
+/**
+ * Demo data (`demoBookings` > 0): an agency without bookings starts with that many, made over the
+ * last four weeks, of every product and state, its holds due tomorrow. Written once: a
+ * restart finds them in the journal, a reset writes them again.
+ */
+function seedDemoBookings(services: AllServices): void {
+  const count = services.config.demoBookings;
+  if (count > 0 && services.bookings.forAgency(DEMO_AGENCY_ID).length === 0) {
+    generateBookings(services, DEMO_AGENCY_ID, count, { days: 28, holdDue: "tomorrow" });
+  }
+}
+
 function apiKeyFrom(req: Request): string | null {
   const header = req.headers.get("x-api-key");
   if (header && header.trim()) return header.trim();
@@ -68,6 +81,7 @@ export function createSandbox(overrides: Partial<SandboxConfig> = {}): Sandbox {
   registerLifecycle(services);
   services.onReset.push(() => bookings.reindex());
   seed(services);
+  seedDemoBookings(services);
   // Build the suggest index off the request path (about half a second, once per process).
   setTimeout(() => warmSuggest(catalog), 0).unref();
 
@@ -78,6 +92,7 @@ export function createSandbox(overrides: Partial<SandboxConfig> = {}): Sandbox {
     services.rateLimits.reset();
     for (const hook of services.onReset) hook();
     seed(services);
+    seedDemoBookings(services);
   };
 
   const app = new Hono();

@@ -19,6 +19,12 @@ const schema = z.object({
     .default(1),
   SANDBOX_SEED: z.coerce.number().int().min(0).default(20261121),
   SANDBOX_PORT: z.coerce.number().int().min(1).max(65535).default(4010),
+  SANDBOX_DEMO_BOOKINGS: z.coerce
+    .number({ error: "SANDBOX_DEMO_BOOKINGS must be a whole number of bookings." })
+    .int("SANDBOX_DEMO_BOOKINGS must be a whole number of bookings.")
+    .min(0, "SANDBOX_DEMO_BOOKINGS cannot be negative.")
+    .max(5_000, "SANDBOX_DEMO_BOOKINGS above 5000 is benchmark data: use the control plane's generate instead.")
+    .default(0),
   NODE_ENV: z.string().optional(),
 });
 
@@ -29,6 +35,8 @@ export type SandboxConfig = {
   latencyScale: number;
   seed: number;
   port: number;
+  /** Bookings the demo agency starts with when it has none (demo data; 0 = none). */
+  demoBookings: number;
 };
 
 export function sandboxConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxConfig {
@@ -48,5 +56,6 @@ export function sandboxConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Sand
     latencyScale: e.SANDBOX_LATENCY_SCALE,
     seed: e.SANDBOX_SEED,
     port: e.SANDBOX_PORT,
+    demoBookings: e.SANDBOX_DEMO_BOOKINGS,
   };
 }

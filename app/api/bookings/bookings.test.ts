@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BFF_ERRORS, SERVICE_ERRORS } from "@/lib/bff/errors";
 import { bffTestKit, hotelSearchBody, hotelTravelers, isBookableHotelRow, type BffTestKit } from "@/lib/bff/testkit";
-import { actionsFor, factsFor } from "@/lib/db/ledger";
-import { bookingsLedger } from "@/lib/db/schema";
+import { actionsFor, factsFor, saveListFacts } from "@/lib/db/ledger";
+import { bookingFacts, bookingsLedger } from "@/lib/db/schema";
 import type { PriceCheck, ResultRow } from "@/lib/tds";
 import { sandboxFetch } from "@/lib/tds/testkit";
 import * as priceCheck from "../quotes/[quoteId]/price-check/route";
@@ -352,6 +352,17 @@ describe("GET /api/bookings/summaries", () => {
     const second = await kit.call(summaries.GET, "/api/bookings/summaries", { query: { ids: ids.join(",") } });
     expect(second.body.data).toEqual(first.body.data);
     expect(kit.paths.slice(after)).toEqual([]);
+  });
+
+  it("a booking known only from the list (Needs attention's pass) is still read for its lead guest", async () => {
+    const page = await kit.call(bookings.GET, "/api/bookings", { query: { limit: "1" } });
+    const row = page.body.data.rows[0];
+    await kit.db.delete(bookingFacts).where(eq(bookingFacts.bookingId, row._id));
+    await saveListFacts(kit.db, [row]);
+    expect((await factsFor(kit.db, [row._id])).get(row._id)).toMatchObject({ leadGuest: null, detailCheckedAt: null });
+    const res = await kit.call(summaries.GET, "/api/bookings/summaries", { query: { ids: row._id } });
+    expect(res.body.data.items[row._id]).toMatchObject({ leadGuest: expect.stringMatching(/\S+ \S+/) });
+    expect((await factsFor(kit.db, [row._id])).get(row._id)?.detailCheckedAt).toBeInstanceOf(Date);
   });
 
   it("an ID the service does not know is missing, not an error; bad input is refused in the envelope", async () => {

@@ -1,6 +1,7 @@
 // ALL /sandbox/* – the Travel Distribution Service simulator mounted in the app (docs/sandbox.md)
 import type { NextRequest } from "next/server";
 import type { Sandbox } from "@/lib/sandbox/app";
+import { DEMO_BOOKINGS, demoDataEnabled } from "@/lib/demo/config";
 import { getEnv } from "@/lib/server-env";
 
 export const dynamic = "force-dynamic";
@@ -12,7 +13,9 @@ const globalForSandbox = globalThis as typeof globalThis & { __agencyDeskSandbox
 
 function getSandbox(): Promise<Sandbox> {
   globalForSandbox.__agencyDeskSandbox ??= import("@/lib/sandbox/app")
-    .then(({ createSandbox }) => createSandbox())
+    // A first run in development starts the demo agency with bookings (lib/demo/seed.ts),
+    // unless SANDBOX_DEMO_BOOKINGS says how many.
+    .then(({ createSandbox }) => createSandbox(demoDataEnabled() && !process.env.SANDBOX_DEMO_BOOKINGS ? { demoBookings: DEMO_BOOKINGS } : {}))
     .catch((err: unknown) => {
       globalForSandbox.__agencyDeskSandbox = undefined;
       throw err;

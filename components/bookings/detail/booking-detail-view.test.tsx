@@ -43,7 +43,7 @@ describe("BookingDetailView", () => {
     expect(screen.getByText(/City tax: \$29\.06, paid at the property/)).toBeInTheDocument();
     expect(screen.getByRole("region", { name: "Hold" })).toHaveTextContent("Pay by");
     expect(screen.getByText(/No payments recorded: a hold is paid when you pay it\./)).toBeInTheDocument();
-    expect(screen.getByText("Booked by You", { exact: false })).toBeInTheDocument();
+    expect(screen.getByRole("region", { name: "Booked by and history" })).toHaveTextContent(/^Booked by and historyBooked by You/);
     expect(screen.getByRole("region", { name: "The hotel" })).toHaveTextContent("Barcelona Cedar Palace");
   });
 

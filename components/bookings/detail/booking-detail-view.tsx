@@ -83,7 +83,7 @@ export function BookingDetailView({
           <FactItem label="Total">
             <span className="font-semibold tabular-nums">{formatMoney(order.totalSell.amountMinor, order.totalSell.currency)}</span>
           </FactItem>
-          <FactItem label="Booked by">{bookedBy ? `Booked by ${bookedBy}` : <span className="text-slate-500">Outside Agency Desk</span>}</FactItem>
+          <FactItem label="Booked by">{bookedBy ?? <span className="text-slate-500">Outside Agency Desk</span>}</FactItem>
         </Facts>
         {actions}
         {notices ? <div className="space-y-3">{notices}</div> : null}

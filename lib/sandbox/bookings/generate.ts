@@ -111,6 +111,7 @@ class Generator {
     private readonly agency: Agency,
     private readonly rng: Rng,
     private readonly now: number,
+    private readonly holdDueBy?: number,
   ) {
     this.places = placesOf(services.catalog);
     // Bookings made with a key are attributed to the key's creator: an agency without keys gets its admin's.
@@ -391,8 +392,11 @@ class Generator {
     switch (state) {
       case "held": {
         // Held as if placed today, so that its payment deadline is still ahead.
-        const held = holdDeadlines(b.cancellationPolicy, stayOf(b), this.now);
-        if (!held) throw new Error("unholdable rate chosen for a hold");
+        const deadlines = holdDeadlines(b.cancellationPolicy, stayOf(b), this.now);
+        if (!deadlines) throw new Error("unholdable rate chosen for a hold");
+        // Sooner is always allowed: the payment deadline only has to come before free cancellation ends.
+        const due = this.holdDueBy ?? Infinity;
+        const held = Date.parse(deadlines.paymentDeadline) <= due ? deadlines : { ...deadlines, paymentDeadline: iso(due) };
         return { ...withConfirmation(b, createdMs), held, scheduled: [lapseMove(held.paymentDeadline)] };
       }
       case "failed":
@@ -416,18 +420,25 @@ class Generator {
   }
 }
 
+export type GenerateOptions = {
+  /** How far back creation times reach, in days (400 by default). */
+  days?: number;
+  /** `tomorrow`: holds fall due tomorrow at 17:00 UTC (demo data); by default as a hold placed now. */
+  holdDue?: "tomorrow";
+};
+
 /** Creates `count` bookings for the agency (404 for an unknown one) and returns how many were made. */
-export function generateBookings(services: AllServices, agencyId: string, count: number): number {
+export function generateBookings(services: AllServices, agencyId: string, count: number, options: GenerateOptions = {}): number {
   const agency = services.agencies.agencies.get(agencyId);
   if (!agency) throw notFound("Agency");
   const existing = services.bookings.forAgency(agencyId);
   const now = services.clock.now();
   const newest = existing[existing.length - 1];
-  const from = Math.min(now, Math.max(now - 400 * DAY_MS, newest ? Date.parse(newest.createdAt) + 1000 : 0));
+  const from = Math.min(now, Math.max(now - (options.days ?? 400) * DAY_MS, newest ? Date.parse(newest.createdAt) + 1000 : 0));
   const seed = hash32(`bookings|${agencyId}|${existing.length}|${count}`, services.config.seed);
   const rng = new Rng(seed);
   PEOPLE.forEach((p, i) => p.faker.seed(seed + i));
-  const gen = new Generator(services, agency, rng, now);
+  const gen = new Generator(services, agency, rng, now, options.holdDue === "tomorrow" ? Date.parse(`${addDays(dayOf(now), 1)}T17:00:00Z`) : undefined);
   for (let i = 0; i < count; i++) {
     const createdMs = Math.floor(from + ((now - from) * (i + rng.next())) / count);
     // The first 32 cover every product in every state; the rest follow realistic weights.
