@@ -5,6 +5,7 @@ import { saveListFacts } from "@/lib/db/ledger";
 import { bookingActions, bookingFacts, bookingsLedger, deskSync, users } from "@/lib/db/schema";
 import type { BookingListQuery, TdsClient } from "@/lib/tds";
 import { readBooking } from "./bookings";
+import { errorFields, log } from "@/lib/log";
 
 // Needs attention (docs/bookings.md#needs-attention): computed from what the desk has learned
 // of the agency's bookings (booking_facts, the ledger), never by re-reading every booking on a
@@ -170,13 +171,13 @@ export async function checkAttention(deps: { db: Db; tds: TdsClient }, now = new
       try {
         await readBooking({ tds, db }, bookingId);
       } catch (err) {
-        console.warn(`[bff] attention: ${bookingId} not read (${err instanceof Error ? err.message : String(err)})`);
+        log.warn({ bookingId, err: errorFields(err) }, "attention: booking not read");
       }
       report.detailCalls++;
     }
   } catch (err) {
     error = err instanceof Error ? err.message : String(err);
-    console.warn(`[bff] attention check stopped: ${error}`);
+    log.warn({ error }, "attention check stopped");
   } finally {
     await db.update(deskSync).set({ finishedAt: new Date(), error }).where(eq(deskSync.key, SYNC_KEY));
   }
@@ -224,5 +225,5 @@ export async function checkAttentionAsked(deps: { db: Db; tds: TdsClient }, aske
 
 /** Starts a check in the background when one is due; never delays or fails the page that asked. */
 export function checkAttentionSoon(deps: { db: Db; tds: TdsClient }): void {
-  void checkAttention(deps).catch((err: unknown) => console.warn(`[bff] attention check failed: ${err instanceof Error ? err.message : String(err)}`));
+  void checkAttention(deps).catch((err: unknown) => log.warn({ err: errorFields(err) }, "attention check failed"));
 }

@@ -32,6 +32,7 @@ import {
 } from "@/lib/tds";
 import { BffError, bffError, SERVICE_ERRORS } from "./errors";
 import { SHAPED_HEADER } from "./rate-shaping";
+import { errorFields, log } from "@/lib/log";
 
 // Bookings through the ledger (docs/bff.md#ledger): who booked, and who paid, cancelled,
 // emailed or refreshed, kept by the desk because the service attributes everything to the
@@ -113,7 +114,7 @@ export async function createBooking(
     });
     await rememberBooking(db, made.bookingId, detail, { bookedAt: new Date() });
   } catch (err) {
-    console.warn(`[bff] booking ${made.bookingId}: total not recorded (${errorCodeOf(err)})`);
+    log.warn({ bookingId: made.bookingId, errorCode: errorCodeOf(err) }, "booking total not recorded");
   }
   return { bookingId: made.bookingId, orderRef: made.orderRef, state: made.state, replayed: false };
 }
@@ -260,7 +261,7 @@ async function rememberBooking(db: Db, bookingId: string, detail: BookingDetail,
       ...extra,
     });
   } catch (err) {
-    console.warn(`[bff] booking ${bookingId}: facts not recorded (${err instanceof Error ? err.message : String(err)})`);
+    log.warn({ bookingId, err: errorFields(err) }, "booking facts not recorded");
   }
   return summary;
 }

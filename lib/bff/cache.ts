@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
 import { LRUCache } from "lru-cache";
+import { errorFields, log } from "@/lib/log";
 
 // A cache for what the service changes rarely and is the same for every advisor: catalog
 // content, thumbnails, destinations, capabilities (docs/bff.md#caching). Never per-user or
@@ -56,7 +57,7 @@ export function redisCache(redis: Redis, prefix = "agency-desk:cache:"): Cache {
 /** A cache that never fails a request: a broken store only costs a call to the service. */
 export function quiet<T>(promise: Promise<T>, fallback: T): Promise<T> {
   return promise.catch((err: unknown) => {
-    console.warn("[bff] cache unavailable:", err instanceof Error ? err.message : err);
+    log.warn({ err: errorFields(err) }, "cache unavailable");
     return fallback;
   });
 }

@@ -1,5 +1,6 @@
 import type { NextRequest } from "next/server";
 import { z } from "zod";
+import { errorFields, log, withLogContext } from "@/lib/log";
 import { TdsError, type TdsClient } from "@/lib/tds";
 import { getBffDeps, type BffDeps, type SessionUser } from "./deps";
 import { BFF_ERRORS, BffError, bffError, fromTdsError, type BffErrorDetail } from "./errors";
@@ -52,6 +53,17 @@ export function route<
 >(options: RouteOptions<A, Q, B, P>, handler: (ctx: RouteContext<A, Out<Q>, Out<B>, Out<P>>) => Promise<Response>): RouteHandler {
   return async (req, context) => {
     const requestId = crypto.randomUUID();
+    const started = performance.now();
+    const logged = { requestId, userId: null as string | null, route: routeOf(req) };
+    const res = await withLogContext(logged, () => answer(req, context, requestId, logged));
+    log[res.status >= 500 ? "error" : "info"](
+      { ...logged, method: req.method, status: res.status, durationMs: Math.round(performance.now() - started), ...(errorCodes.get(res) ? { errorCode: errorCodes.get(res) } : {}) },
+      "request",
+    );
+    return res;
+  };
+
+  async function answer(req: NextRequest, context: NextContext, requestId: string, logged: { userId: string | null }): Promise<Response> {
     let deps: BffDeps | undefined;
     try {
       deps = await getBffDeps();
@@ -59,6 +71,7 @@ export function route<
       if (mutation) checkSameOrigin(req, deps.agency().appOrigin);
 
       const user = options.auth === "public" ? await deps.getUser().catch(() => null) : await deps.getUser();
+      logged.userId = user?.id ?? null;
       if (options.auth !== "public" && !user) throw bffError("unauthorized");
       if (options.auth === "admin" && user?.role !== "admin") throw bffError("forbidden");
 
@@ -75,8 +88,16 @@ export function route<
     } catch (err) {
       return errorResponse(err, req, requestId, deps?.agency().secrets ?? []);
     }
-  };
+  }
 }
+
+/** The route as logged: the path with the IDs in it, never the query (it can hold a client's name). */
+function routeOf(req: NextRequest): string {
+  return req.nextUrl.pathname;
+}
+
+/** The error code of each error answer, for the request's log line. */
+const errorCodes = new WeakMap<Response, string>();
 
 /* ------------------------------------------------------------------ answers */
 
@@ -93,19 +114,21 @@ function errorResponse(err: unknown, req: NextRequest, requestId: string, secret
   else if (err instanceof TdsError) {
     e = fromTdsError(err);
     if (err.headers.get(SHAPED_HEADER)) e = new BffError({ ...BFF_ERRORS.rate_limited, code: "rate_limited", headers: e.headers });
-    if (e.status >= 500) console.warn(`[bff] ${requestId} ${req.method} ${req.nextUrl.pathname}: ${err.code} → ${e.status} ${e.code}`);
+    if (e.status >= 500) log.warn({ serviceErrorCode: err.code, errorCode: e.code }, "service error");
   } else if (req.signal.aborted) {
     // The browser went away; nobody reads this answer.
     return new Response(null, { status: 499, headers: { "X-Request-Id": requestId } });
   } else {
-    console.error(`[bff] ${requestId} ${req.method} ${req.nextUrl.pathname} failed:`, err);
+    log.error({ err: { ...errorFields(err), stack: err instanceof Error ? err.stack : undefined } }, "unexpected error");
     e = new BffError({ ...BFF_ERRORS.internal_error, code: "internal_error", message: `${BFF_ERRORS.internal_error.message} (Reference ${requestId}.)` });
   }
   const body = JSON.stringify({ data: null, meta: {}, error: { code: e.code, message: e.message, details: e.details } });
-  return new Response(scrub(body, secrets), {
+  const res = new Response(scrub(body, secrets), {
     status: e.status,
     headers: { "Content-Type": "application/json", "Cache-Control": "no-store", "X-Request-Id": requestId, ...e.headers },
   });
+  errorCodes.set(res, e.code);
+  return res;
 }
 
 /** Belt and braces: the service key must never reach a browser, even inside a message the service echoed. */

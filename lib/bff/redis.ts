@@ -1,4 +1,5 @@
 import { Redis } from "ioredis";
+import { errorFields, log } from "@/lib/log";
 
 // One Redis connection per process (kept across dev hot reloads) for the BFF's shared
 // state: the agency's rate budget and the content cache.
@@ -17,6 +18,6 @@ export function createRedis(url: string): Redis {
     maxRetriesPerRequest: 1,
     connectTimeout: 2_000,
   });
-  redis.on("error", (err: Error) => console.warn("[bff] redis:", err.message));
+  redis.on("error", (err: Error) => log.warn({ err: errorFields(err) }, "redis error"));
   return redis;
 }

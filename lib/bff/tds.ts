@@ -1,5 +1,17 @@
+import { log, logContext } from "@/lib/log";
 import { createTdsClient, type FetchLike, type TdsClient, type TdsClientConfig } from "@/lib/tds";
 import { shapedFetch, type RateShaper } from "./rate-shaping";
+
+/** Sends the desk's request ID with every call the request makes, so both sides' logs meet. */
+function withRequestId(fetch: FetchLike): FetchLike {
+  return (input, init) => {
+    const requestId = logContext()?.requestId;
+    if (!requestId) return fetch(input, init);
+    const headers = new Headers(init.headers);
+    headers.set("X-Request-Id", requestId);
+    return fetch(input, { ...init, headers });
+  };
+}
 
 /**
  * The desk's client of the service as the BFF uses it: every attempt shaped to the agency's
@@ -12,15 +24,21 @@ export function createBffTdsClient(config: TdsClientConfig & { shaper: RateShape
   return createTdsClient({
     ...rest,
     maxRetryAfterMs: 0,
-    fetch: shapedFetch(shaper, base),
+    fetch: shapedFetch(shaper, withRequestId(base)),
     hooks: {
       ...rest.hooks,
       onResponse: (e) => {
         rest.hooks?.onResponse?.(e);
-        if (e.error && (e.status === null || e.status >= 500)) {
-          // Service-side trouble is worth a line in the server log (never the key or the URL's query).
-          console.warn(`[bff] service ${e.method} ${new URL(e.url).pathname} attempt ${e.attempt}: ${e.error.code}${e.requestId ? ` (service request ${e.requestId})` : ""}`);
-        }
+        // One line per service call: the endpoint without its query, status, duration (never the key).
+        const trouble = e.error && (e.status === null || e.status >= 500);
+        log[trouble ? "warn" : "info"](
+          {
+            service: { method: e.method, endpoint: new URL(e.url).pathname, status: e.status, durationMs: Math.round(e.durationMs), attempt: e.attempt },
+            ...(e.error ? { errorCode: e.error.code } : {}),
+            ...(e.requestId ? { serviceRequestId: e.requestId } : {}),
+          },
+          "service call",
+        );
       },
     },
   });

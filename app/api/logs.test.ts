@@ -1,0 +1,100 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bffTestKit, hotelSearchBody, hotelTravelers, isBookableHotelRow, type BffTestKit } from "@/lib/bff/testkit";
+import { captureLogs } from "@/lib/log";
+import type { FetchLike, ResultRow } from "@/lib/tds";
+import { sandboxFetch } from "@/lib/tds/testkit";
+import * as bookings from "./bookings/route";
+import * as priceCheck from "./quotes/[quoteId]/price-check/route";
+import * as results from "./search/[searchId]/results/route";
+import * as search from "./search/route";
+
+// The server's log (lib/log.ts): a JSON line per request and per service call, tied by the
+// request ID the service also receives, and never a key, a traveller's details or a body.
+
+let kit: BffTestKit;
+const sentIds: Array<string | null> = [];
+beforeAll(async () => {
+  kit = await bffTestKit();
+  const through = sandboxFetch(kit.sb);
+  const recording: FetchLike = (input, init) => {
+    sentIds.push(new Headers(init.headers).get("x-request-id"));
+    return through(input, init);
+  };
+  kit.setTransport(recording);
+});
+afterAll(() => kit.close());
+
+describe("structured logs", () => {
+  it("a booking's requests and service calls, as JSON lines with level, IDs, route, status and duration", async () => {
+    const capture = captureLogs();
+    const travelers = hotelTravelers("Quillfeather");
+    const passport = "P9X4471203";
+    let lines: Array<Record<string, unknown>>;
+    let text: string;
+    try {
+      const made = await kit.call(search.POST, "/api/search", { method: "POST", body: hotelSearchBody(kit.day) });
+      const searchId = made.body.data.searchId as string;
+      const page = await kit.call(results.GET, `/api/search/${searchId}/results`, { params: { searchId }, query: { limit: "100" } });
+      const row = (page.body.data as ResultRow[]).find(isBookableHotelRow)!;
+      const check = await kit.call(priceCheck.POST, `/api/quotes/${row.rateQuoteId}/price-check`, { method: "POST", params: { quoteId: row.rateQuoteId } });
+      const booked = await kit.call(bookings.POST, "/api/bookings", {
+        method: "POST",
+        headers: { "idempotency-key": randomUUID() },
+        body: {
+          quoteId: row.rateQuoteId,
+          searchId,
+          productType: "hotel",
+          travelers,
+          paymentMethod: "credit",
+          ...(check.body.data.changesAcknowledgementRequired ? { changesAcknowledged: true } : {}),
+          ...(check.body.data.packageRate ? { packageRateAcknowledged: true } : {}),
+        },
+      });
+      expect(booked.status).toBe(201);
+      // A refused request is logged too, with its code, and without what it carried.
+      await kit.call(bookings.POST, "/api/bookings", {
+        method: "POST",
+        headers: { "idempotency-key": randomUUID() },
+        body: { quoteId: row.rateQuoteId, productType: "hotel", paymentMethod: "credit", travelers: [{ ...travelers[0], documentNumber: passport, passport: { number: passport } }] },
+      });
+    } finally {
+      lines = capture.lines();
+      text = capture.text();
+      capture.stop();
+    }
+
+    const requests = lines.filter((l) => l.msg === "request");
+    expect(requests.length).toBeGreaterThanOrEqual(5);
+    for (const r of requests) {
+      expect(r).toMatchObject({
+        level: expect.stringMatching(/^(info|error)$/),
+        time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        userId: kit.people.advisor.id,
+        route: expect.stringMatching(/^\/api\//),
+        method: expect.any(String),
+        status: expect.any(Number),
+        durationMs: expect.any(Number),
+      });
+    }
+    expect(requests.at(-1)).toMatchObject({ status: 400, errorCode: expect.any(String), route: "/api/bookings" });
+
+    const calls = lines.filter((l) => l.msg === "service call");
+    expect(calls.length).toBeGreaterThanOrEqual(4);
+    const requestIds = new Set(requests.map((r) => r.requestId));
+    for (const c of calls) {
+      expect(c).toMatchObject({ level: "info", service: { method: expect.any(String), endpoint: expect.stringMatching(/^\/api\/v1\//), status: expect.any(Number), durationMs: expect.any(Number) } });
+      // Each call is tied to the desk request that made it, and the service was sent that ID.
+      expect(requestIds).toContain(c.requestId);
+    }
+    expect(sentIds.filter(Boolean).length).toBeGreaterThanOrEqual(calls.length);
+    for (const id of sentIds.filter(Boolean)) expect(requestIds).toContain(id);
+
+    // Never a secret or a traveller's details.
+    const lead = travelers[0]!;
+    for (const secret of [kit.apiKey, passport, lead.lastName, lead.email!, lead.phone!]) {
+      expect(text, `a log line holds ${secret}`).not.toContain(secret);
+    }
+  });
+});

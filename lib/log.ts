@@ -1,0 +1,104 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import pino, { type DestinationStream, type Logger } from "pino";
+
+// The server's log (docs/bff.md#logs): one JSON line per event, with its level, time and, inside
+// a BFF request, the request's ID, user and route, so that the line for a request and the lines
+// of the service calls it made can be found together. Lines carry IDs, codes, statuses and
+// durations only: never a request body, a header, a query string, a key, a password, a cookie or
+// a traveller's document. The paths below are redacted as a second line of defence.
+
+export const REDACTED_PATHS = [
+  "password",
+  "*.password",
+  "apiKey",
+  "*.apiKey",
+  "key",
+  "*.key",
+  "cookie",
+  "*.cookie",
+  "authorization",
+  "*.authorization",
+  "headers",
+  "*.headers",
+  "body",
+  "*.body",
+  "travelers",
+  "*.travelers",
+  "documentNumber",
+  "*.documentNumber",
+];
+
+export type LogContext = { requestId: string; userId?: string | null; route?: string };
+
+const context = new AsyncLocalStorage<LogContext>();
+
+/** Runs `fn` with the request's context, which every line logged inside it carries. */
+export function withLogContext<T>(ctx: LogContext, fn: () => T): T {
+  return context.run(ctx, fn);
+}
+
+/** The current request's context (its ID is sent to the service as X-Request-Id). */
+export function logContext(): LogContext | undefined {
+  return context.getStore();
+}
+
+export function createLogger(destination?: DestinationStream, level = defaultLevel()): Logger {
+  return pino(
+    {
+      level,
+      base: { app: "agency-desk" },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+      mixin: () => {
+        const ctx = context.getStore();
+        return ctx ? { requestId: ctx.requestId, userId: ctx.userId ?? null, route: ctx.route } : {};
+      },
+    },
+    destination,
+  );
+}
+
+function defaultLevel(): string {
+  if (process.env.LOG_LEVEL) return process.env.LOG_LEVEL;
+  return process.env.NODE_ENV === "test" || process.env.VITEST ? "silent" : "info";
+}
+
+const globalForLog = globalThis as typeof globalThis & { __agencyDeskLog?: Logger; __agencyDeskLogSink?: { lines: string[] } | null };
+
+/** Standard output, unless a test is capturing the lines. */
+const destination: DestinationStream = {
+  write(line: string) {
+    const capture = globalForLog.__agencyDeskLogSink;
+    if (capture) capture.lines.push(line);
+    else process.stdout.write(line);
+  },
+};
+
+/** The process's logger. */
+export const log: Logger = (globalForLog.__agencyDeskLog ??= createLogger(destination));
+
+/** Tests: collects every line logged until `stop()`, at level `info` (tests are silent otherwise). */
+export function captureLogs(): { lines: () => Array<Record<string, unknown>>; text: () => string; stop: () => void } {
+  const capture = { lines: [] as string[] };
+  const level = log.level;
+  globalForLog.__agencyDeskLogSink = capture;
+  log.level = "info";
+  return {
+    lines: () => capture.lines.map((l) => JSON.parse(l) as Record<string, unknown>),
+    text: () => capture.lines.join(""),
+    stop: () => {
+      globalForLog.__agencyDeskLogSink = null;
+      log.level = level;
+    },
+  };
+}
+
+/** An error as a log field: its name, message and code, never a stack full of request data. */
+export function errorFields(err: unknown): { name: string; message: string; code?: string } {
+  if (err instanceof Error) {
+    const code = (err as { code?: unknown }).code;
+    return { name: err.name, message: err.message, ...(typeof code === "string" ? { code } : {}) };
+  }
+  return { name: "NonError", message: String(err) };
+}
