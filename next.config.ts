@@ -2,41 +2,10 @@ import type { NextConfig } from "next";
 
 const isDev = process.env.NODE_ENV !== "production";
 
-/** Origins of a URL list, ignoring what does not parse (the server's env check reports bad values). */
-function origins(...values: Array<string | undefined>): string[] {
-  const out = new Set<string>();
-  for (const value of values.flatMap((v) => v?.split(",") ?? [])) {
-    try {
-      if (value.trim()) out.add(new URL(value.trim()).origin);
-    } catch {
-      // ignored
-    }
-  }
-  return [...out];
-}
-
-// Images come from the service (hotel photos, thumbnails): its origin, plus any CDN it uses
-// (TDS_MEDIA_ORIGINS, comma-separated). Read when the app is built: headers() is compiled
-// into the build. With the sandbox mounted, media is same-origin ('self').
-const mediaOrigins = origins(process.env.TDS_BASE_URL, process.env.TDS_MEDIA_ORIGINS);
-
-// Nonce-less: Next's inline bootstrap scripts need 'unsafe-inline'; dev also needs eval and
-// the HMR websocket. Everything else is same-origin only, and nothing may frame the desk.
-const csp = [
-  "default-src 'self'",
-  `script-src 'self' 'unsafe-inline'${isDev ? " 'unsafe-eval'" : ""}`,
-  "style-src 'self' 'unsafe-inline'",
-  ["img-src 'self' data: blob:", ...mediaOrigins].join(" "),
-  "font-src 'self' data:",
-  `connect-src 'self'${isDev ? " ws: wss:" : ""}`,
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join("; ");
+// Pages get their Content-Security-Policy from proxy.ts, with a nonce per request
+// (lib/security/csp.ts); the voucher document sets its own.
 
 const securityHeaders = [
-  { key: "Content-Security-Policy", value: csp },
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "X-Frame-Options", value: "DENY" },
@@ -50,6 +19,9 @@ const securityHeaders = [
 ];
 
 const nextConfig: NextConfig = {
+  // The container image (.ci/deploy/Dockerfile) builds with NEXT_OUTPUT=standalone: a server.js
+  // with only the files it needs. Local runs and tests use `next start` on the usual build.
+  ...(process.env.NEXT_OUTPUT === "standalone" ? { output: "standalone" as const } : {}),
   // Loaded from node_modules at run time instead of bundled: PGlite ships WASM and data
   // files it finds next to itself, pg has optional native bindings, and the catalog
   // packages are large JSON the sandbox reads once.

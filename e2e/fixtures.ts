@@ -27,6 +27,11 @@ export class SandboxClient {
   }
 }
 
+type Options = {
+  /** Console errors a test expects (matched against the text); any other fails the test. */
+  allowedConsoleErrors: RegExp[];
+};
+
 type Fixtures = {
   sandbox: SandboxClient;
   /** Runs axe (WCAG 2.1 A/AA) on the page and fails on any serious or critical violation. */
@@ -42,7 +47,29 @@ async function seriousViolations(page: Page, exclude: string[] = []) {
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
 }
 
-export const test = base.extend<Fixtures>({
+/** What the browser reports about the network is not the page's fault: a 4xx the page handles, an aborted request. */
+const NETWORK_NOISE = [/^Failed to load resource:/, /net::ERR_(ABORTED|FAILED|CONNECTION|INTERNET)/];
+
+export const test = base.extend<Fixtures & Options>({
+  allowedConsoleErrors: [[], { option: true }],
+  // Every page of every test: no uncaught error, no console error and no CSP violation.
+  page: async ({ page, allowedConsoleErrors }, provide) => {
+    const problems: string[] = [];
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (e) => {
+        console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`);
+      });
+    });
+    page.on("pageerror", (err) => problems.push(`uncaught: ${err.message}`));
+    page.on("console", (message) => {
+      if (message.type() !== "error") return;
+      const text = message.text();
+      if (NETWORK_NOISE.some((re) => re.test(text)) || allowedConsoleErrors.some((re) => re.test(text))) return;
+      problems.push(`console.error: ${text.slice(0, 500)}`);
+    });
+    await provide(page);
+    expect(problems, `errors in the browser on ${page.url()}`).toEqual([]);
+  },
   sandbox: async ({ request }, provide) => {
     await provide(new SandboxClient(request));
   },

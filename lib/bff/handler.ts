@@ -206,11 +206,12 @@ function queryObject(schema: QuerySchema, params: URLSearchParams): Record<strin
   for (const key of new Set(params.keys())) {
     const values = params.getAll(key);
     const value = values[values.length - 1] ?? "";
-    const field = schema.shape[key] as z.ZodType | undefined;
+    // Own fields only: `?constructor=1` or `?__proto__=x` are unknown parameters, not the object's.
+    const field = Object.hasOwn(schema.shape, key) ? (schema.shape[key] as z.ZodType) : undefined;
     const type = field ? baseType(field) : "string";
-    if (type === "number" && /^-?\d+(\.\d+)?$/.test(value.trim())) out[key] = Number(value);
-    else if (type === "boolean" && (value === "true" || value === "false")) out[key] = value === "true";
-    else out[key] = value;
+    const parsed = type === "number" && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : type === "boolean" && (value === "true" || value === "false") ? value === "true" : value;
+    // defineProperty: even `__proto__` becomes a plain own key, which the strict schema then refuses.
+    Object.defineProperty(out, key, { value: parsed, enumerable: true, writable: true, configurable: true });
   }
   return out;
 }

@@ -5,8 +5,18 @@ import { searchCreateRequestSchema, THUMBNAIL_IDS_PER_CALL } from "@/lib/tds";
 // The BFF's own inputs where they differ from the service's request schemas (lib/tds), which
 // every route reuses otherwise so that the limits are the specification's in one place.
 
-/** A path segment naming a service resource (search, product, quote, booking, destination). */
-export const idParam = z.string().min(1).max(200);
+/**
+ * A path segment naming a service resource (search, product, quote, booking, destination). The
+ * specification keeps IDs opaque, so this checks what no ID of the service holds: control
+ * characters (a NUL would reach the database), slashes, spaces at either end, and more than 200
+ * characters. Refused before any database or service call.
+ */
+export const idParam = z
+  .string()
+  .min(1, "An ID is required here.")
+  .max(200, "Not an ID: longer than 200 characters.")
+  .regex(/^[^\u0000-\u001f\u007f-\u009f/\\]+$/, "Not an ID: it holds control characters or slashes.")
+  .refine((id) => id.trim() === id, "Not an ID: it starts or ends with spaces.");
 export const params = <K extends string>(...keys: K[]) =>
   z.strictObject(Object.fromEntries(keys.map((k) => [k, idParam])) as Record<K, typeof idParam>);
 
