@@ -1,6 +1,8 @@
 // Next's start-up hook: runs once per server process before it serves requests.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { stampPeerAddress } = await import("./lib/auth/peer-stamp");
+  stampPeerAddress();
   const { startServer } = await import("./lib/startup");
   await startServer();
 }

@@ -1,6 +1,7 @@
 import { minorDigits } from "./money";
 import { countries } from "countries-list";
 import { z } from "zod";
+import { parseTrustedProxies } from "./auth/client-address";
 
 // The app's server environment, validated once at start-up (instrumentation.ts) and
 // read through `env` everywhere else. No `server-only` here so that vitest can import
@@ -57,6 +58,16 @@ const schema = z.object({
   REDIS_URL: z
     .string()
     .refine((v) => isUrl(v, ["redis:", "rediss:"]), "REDIS_URL must be a redis:// or rediss:// URL.")
+    .optional(),
+  TRUSTED_PROXIES: z
+    .string()
+    .superRefine((v, ctx) => {
+      try {
+        parseTrustedProxies(v);
+      } catch (err) {
+        ctx.addIssue({ code: "custom", message: (err as Error).message });
+      }
+    })
     .optional(),
   REDIS_KEY_PREFIX: z
     .string()

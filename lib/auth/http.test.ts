@@ -82,7 +82,7 @@ describe("assertSameOrigin", () => {
 });
 
 describe("clientIp", () => {
-  it("takes the entry the nearest proxy appended", () => {
+  it("outside the server (no socket address stamped), takes the entry the nearest proxy appended", () => {
     expect(clientIp(new Headers({ "x-forwarded-for": "1.1.1.1, 10.0.0.5" }))).toBe("10.0.0.5");
     expect(clientIp(new Headers({ "x-real-ip": "10.0.0.6" }))).toBe("10.0.0.6");
     expect(clientIp(new Headers())).toBeNull();

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { UserError, type UserErrorCode } from "./users";
+import { clientAddress } from "./client-address";
 
 // The JSON envelope of the auth and users handlers (the service's own shape:
 // `{ data, meta, error: { code, message, details } }`), the one error table, and the
@@ -120,13 +121,7 @@ export function assertSameOrigin(headers: Headers, appOrigin: string): void {
   }
 }
 
-/**
- * The client's address for per-IP throttling: the last X-Forwarded-For entry, the one
- * the nearest proxy appended (earlier entries are whatever the client claimed). Next
- * sets the header from the socket when no proxy did.
- */
+/** The client's address for per-address throttling (lib/auth/client-address.ts: TRUSTED_PROXIES). */
 export function clientIp(headers: Headers): string | null {
-  const forwarded = headers.get("x-forwarded-for");
-  const last = forwarded?.split(",").map((s) => s.trim()).filter(Boolean).at(-1);
-  return last ?? headers.get("x-real-ip") ?? null;
+  return clientAddress(headers);
 }

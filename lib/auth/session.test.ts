@@ -5,7 +5,7 @@ import { DEMO_USERS, parseAuthConfig } from "./config";
 import { attemptLogin, DEACTIVATED_MESSAGE, INVALID_LOGIN_MESSAGE } from "./login";
 import { hashPassword, verifyPassword } from "./passwords";
 import { seedDemoUsers } from "./seed";
-import { resolveSessionUser, SESSION_COOKIE, sessionDataFor, sessionOptionsFor } from "./session-core";
+import { createSession, resolveSessionUser, revokeSession, revokeUserSessions, SESSION_COOKIE, sessionOptionsFor } from "./session-core";
 import { createLoginThrottle } from "./throttle";
 import { createUser, findUserByEmail, inviteUser, redeemInvite, setUserActive, setUserRole } from "./users";
 
@@ -34,7 +34,7 @@ describe("session user resolution", () => {
     const db = handle.db;
     const admin = await createUser(db, { email: "boss@example.com", name: "Bo Boss", role: "admin", passwordHash: "$h" });
     const user = await createUser(db, { email: "sess@example.com", name: "Sia Session", role: "advisor", passwordHash: "$h" });
-    const session = sessionDataFor(user);
+    const session = await createSession(db, user);
     expect(await resolveSessionUser(db, session)).toEqual({ id: user.id, email: "sess@example.com", name: "Sia Session", role: "advisor" });
 
     // A role change shows on the next request, without signing in again.
@@ -53,10 +53,35 @@ describe("session user resolution", () => {
     expect(await resolveSessionUser(db, { userId: "nope", sessionVersion: 1 })).toBeNull();
     expect(await resolveSessionUser(db, { userId: crypto.randomUUID(), sessionVersion: 1 })).toBeNull();
     const { user, token } = await inviteUser(db, { email: "new@example.com", name: "Nia New", role: "advisor", invitedBy: null });
-    expect(await resolveSessionUser(db, sessionDataFor(user))).toBeNull();
+    const before = await createSession(db, user);
+    expect(await resolveSessionUser(db, before)).toBeNull();
     const redeemed = await redeemInvite(db, token, "$h2");
-    expect(await resolveSessionUser(db, sessionDataFor(user))).toBeNull();
-    expect(await resolveSessionUser(db, sessionDataFor(redeemed))).toMatchObject({ email: "new@example.com" });
+    expect(await resolveSessionUser(db, before)).toBeNull();
+    expect(await resolveSessionUser(db, await createSession(db, redeemed))).toMatchObject({ email: "new@example.com" });
+  });
+
+  it("ends on the server: a signed-out, expired or cookie-only session no longer counts", async () => {
+    const db = handle.db;
+    const user = await createUser(db, { email: "out@example.com", name: "Oona Out", role: "advisor", passwordHash: "$h" });
+    const mine = await createSession(db, user);
+    const copied = { ...mine };
+    const other = await createSession(db, user);
+    expect(await resolveSessionUser(db, copied)).toMatchObject({ email: "out@example.com" });
+
+    // Signing out revokes this session, whoever holds a copy of its cookie; the other browser stays in.
+    await revokeSession(db, mine.sid);
+    expect(await resolveSessionUser(db, copied)).toBeNull();
+    expect(await resolveSessionUser(db, other)).toMatchObject({ email: "out@example.com" });
+
+    // A cookie from before server-side sessions (no sid), or naming someone else's session.
+    expect(await resolveSessionUser(db, { userId: user.id, sessionVersion: user.sessionVersion })).toBeNull();
+    const stranger = await createUser(db, { email: "str@example.com", name: "Sol Stranger", role: "advisor", passwordHash: "$h" });
+    expect(await resolveSessionUser(db, { ...other, userId: stranger.id })).toBeNull();
+
+    // Twelve hours later it has expired.
+    expect(await resolveSessionUser(db, other, new Date(Date.now() + 12 * 3_600_000 + 1000))).toBeNull();
+    await revokeUserSessions(db, user.id);
+    expect(await resolveSessionUser(db, other)).toBeNull();
   });
 });
 

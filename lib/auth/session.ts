@@ -7,7 +7,7 @@ import { getDb } from "@/lib/db";
 import type { User } from "@/lib/db/schema";
 import { getEnv } from "@/lib/server-env";
 import { ApiError } from "./http";
-import { resolveSessionUser, sessionDataFor, sessionOptionsFor, type SessionData, type SessionUser } from "./session-core";
+import { createSession, resolveSessionUser, revokeSession, sessionOptionsFor, type SessionData, type SessionUser } from "./session-core";
 
 // The session cookie (iron-session: sealed, HttpOnly, SameSite=Lax, Secure in
 // production, 12 hours) and who it belongs to. Every page and handler checks here;
@@ -30,12 +30,18 @@ export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
 /** Route handlers only (they may set cookies): signs `user` in on this browser. */
 export async function startSession(user: User): Promise<void> {
   const session = await getSession();
-  Object.assign(session, sessionDataFor(user));
+  const previous = session.sid;
+  Object.assign(session, await createSession(await getDb(), user));
   await session.save();
+  // Signing in again on this browser replaces its session.
+  await revokeSession(await getDb(), previous);
 }
 
+/** Signs out: the session is revoked on the server (a copy of the cookie stops working too) and the cookie cleared. */
 export async function endSession(): Promise<void> {
-  (await getSession()).destroy();
+  const session = await getSession();
+  await revokeSession(await getDb(), session.sid);
+  session.destroy();
 }
 
 /** Pages: the signed-in user, or a redirect to the sign-in page that comes back to `path`. */

@@ -208,6 +208,24 @@ export const loginAttempts = pgTable(
   (t) => [index("login_attempts_key_at_idx").on(t.key, t.at)],
 );
 
+/**
+ * Signed-in sessions: the sealed cookie carries the ID, the server decides whether it still
+ * counts. Signing out revokes it here, so a copied cookie stops working on every instance.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type LedgerEntry = typeof bookingsLedger.$inferSelect;
@@ -216,4 +234,5 @@ export type BookingActionRow = typeof bookingActions.$inferSelect;
 export type BookingFactsRow = typeof bookingFacts.$inferSelect;
 export type DeskSyncRow = typeof deskSync.$inferSelect;
 export type LoginAttempt = typeof loginAttempts.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
 export type UserInvite = typeof userInvites.$inferSelect;

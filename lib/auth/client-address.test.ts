@@ -1,0 +1,88 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clientAddress, parseTrustedProxies, PEER_HEADER } from "./client-address";
+import { createLoginThrottle } from "./throttle";
+import { stampPeerAddress } from "./peer-stamp";
+
+const none = parseTrustedProxies(undefined);
+const proxy = parseTrustedProxies("10.0.0.5, 172.28.0.0/24, ::1");
+const h = (init: Record<string, string>) => new Headers(init);
+
+describe("TRUSTED_PROXIES", () => {
+  it("takes addresses and CIDR ranges, IPv4 and IPv6, and names a bad entry", () => {
+    expect(proxy.has("10.0.0.5")).toBe(true);
+    expect(proxy.has("::ffff:10.0.0.5")).toBe(true);
+    expect(proxy.has("172.28.0.200")).toBe(true);
+    expect(proxy.has("172.28.1.1")).toBe(false);
+    expect(proxy.has("::1")).toBe(true);
+    expect(proxy.has("not an address")).toBe(false);
+    for (const bad of ["10.0.0", "10.0.0.0/33", "example.com", "10.0.0.0/8/1", "::1/129", "10.0.0.0/x"]) {
+      expect(() => parseTrustedProxies(bad), bad).toThrow(`TRUSTED_PROXIES: "${bad}" is not an IP address or a CIDR range`);
+    }
+  });
+});
+
+describe("the client's address", () => {
+  it("is the socket's address when it is not a trusted proxy, whatever X-Forwarded-For claims", () => {
+    expect(clientAddress(h({ [PEER_HEADER]: "203.0.113.9", "x-forwarded-for": "1.2.3.4" }), none)).toBe("203.0.113.9");
+    expect(clientAddress(h({ [PEER_HEADER]: "::ffff:203.0.113.9", "x-forwarded-for": "1.2.3.4" }), proxy)).toBe("203.0.113.9");
+  });
+
+  it("from a trusted proxy, is the nearest untrusted X-Forwarded-For entry", () => {
+    expect(clientAddress(h({ [PEER_HEADER]: "10.0.0.5", "x-forwarded-for": "9.9.9.9, 198.51.100.7" }), proxy)).toBe("198.51.100.7");
+    // A client's own claim to the left of what the proxies appended is ignored.
+    expect(clientAddress(h({ [PEER_HEADER]: "10.0.0.5", "x-forwarded-for": "9.9.9.9, 198.51.100.7, 172.28.0.3" }), proxy)).toBe("198.51.100.7");
+    expect(clientAddress(h({ [PEER_HEADER]: "10.0.0.5" }), proxy)).toBe("10.0.0.5");
+  });
+
+  it("outside the server (no stamped socket), falls back to the last X-Forwarded-For entry", () => {
+    expect(clientAddress(h({ "x-forwarded-for": "1.1.1.1, 10.0.0.5" }), none)).toBe("10.0.0.5");
+    expect(clientAddress(h({}), none)).toBeNull();
+  });
+});
+
+describe("over a real socket", () => {
+  // A server like Next's: handlers see headers only; the stamp adds the socket's address.
+  const throttle = createLoginThrottle({ kind: "memory" });
+  let server: http.Server;
+  let url: string;
+  beforeAll(async () => {
+    stampPeerAddress();
+    server = http.createServer((req, res) => {
+      void (async () => {
+        const headers = new Headers(Object.entries(req.headers).flatMap(([k, v]) => (typeof v === "string" ? [[k, v] as [string, string]] : [])));
+        const ip = clientAddress(headers, none);
+        // A failed sign-in for a fresh account each time, from this address: counted, then
+        // refused once the address is over its limit (20 in 15 minutes).
+        const account = `someone-${Math.random()}@example.com`;
+        const verdict = await throttle.check(account, ip);
+        if (!verdict.allowed) {
+          res.writeHead(429, { "content-type": "text/plain" }).end(ip ?? "");
+          return;
+        }
+        await throttle.recordFailure(account, ip);
+        res.writeHead(401, { "content-type": "text/plain" }).end(ip ?? "");
+      })();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/auth/login`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("rotating X-Forwarded-For from a throttled address still gets 429, and a forged peer header is replaced", async () => {
+    const send = (i: number) =>
+      fetch(url, { method: "POST", headers: { "x-forwarded-for": `198.51.100.${i}`, [PEER_HEADER]: `203.0.113.${i}` } });
+    const statuses: number[] = [];
+    const addresses = new Set<string>();
+    for (let i = 1; i <= 30; i++) {
+      const res = await send(i);
+      statuses.push(res.status);
+      addresses.add(await res.text());
+    }
+    // Every attempt counted against the socket's address, the only one seen.
+    expect([...addresses]).toEqual(["127.0.0.1"]);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(10);
+    expect(statuses.slice(-10)).toEqual(Array(10).fill(429));
+  });
+});
