@@ -1,4 +1,4 @@
-// Two app instances, one rate budget, after `next build`: `npx tsx scripts/two-instances.ts`
+// Two app instances, one rate budget, one desk, after `next build`: `npx tsx scripts/two-instances.ts`
 // Starts one standalone sandbox as the service and two `next start` instances of the built app
 // on one fresh PostgreSQL database and one Redis, signs in both demo users on both instances,
 // fires many more suggestions through both than the service allows per minute, and checks that
@@ -7,7 +7,7 @@
 // 90% budget. Needs PostgreSQL at DATABASE_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/test)
 // and Redis at REDIS_URL (default redis://127.0.0.1:6379).
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -160,6 +160,84 @@ async function signIn(instance: Instance, email: string, password: string): Prom
 
 type Outcome = { status: number; code?: string; message?: string };
 
+/** A JSON call to an instance as a signed-in person; the body's `data`, or the envelope's error. */
+async function call(session: Session, on: Instance, method: string, pathname: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${on.origin}${pathname}`, {
+    method,
+    headers: { cookie: session.cookie, origin: on.origin, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json().catch(() => null)) as { data?: any; error?: { code: string; details?: unknown[] } | null } | null; // eslint-disable-line @typescript-eslint/no-explicit-any
+  return { status: res.status, data: json?.data, code: json?.error?.code, details: json?.error?.details };
+}
+
+/**
+ * What the desk keeps is shared by the instances (PostgreSQL and Redis), so any of them can
+ * serve any request: a session made on A works on B and, signed out on A, stops on B; a booking
+ * made through A shows who booked it on B; Needs attention counts the same on both.
+ */
+async function sharedState([a, b]: Instance[]): Promise<void> {
+  const [advisor] = DEMO_USERS.filter((u) => u.role === "advisor");
+  const onA = await signIn(a!, advisor!.email, advisor!.password);
+  expect((await call(onA, b!, "GET", "/api/auth/session")).status === 200, "a session made on A is signed in on B");
+
+  // A booking through A: search, price-check, book (one idempotency key).
+  const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  const search = await call(onA, a!, "POST", "/api/search", {
+    productType: "hotel",
+    destination: "Barcelona",
+    checkIn: day(45),
+    checkOut: day(47),
+    occupancy: [{ adults: 1, childrenAges: [] }],
+    residency: "US",
+  });
+  let bookingId: string | undefined;
+  if (search.status === 201) {
+    const searchId = search.data.searchId as string;
+    let rows: Array<{ rateQuoteId: string; productType: string; summary: { isPackage?: boolean; requiresGuestTitle?: boolean } }> = [];
+    for (let i = 0; i < 40 && rows.length === 0; i++) {
+      const page = await call(onA, a!, "GET", `/api/search/${searchId}/results?limit=50`);
+      rows = (page.data ?? []).filter((r: (typeof rows)[number]) => !r.summary.isPackage && !r.summary.requiresGuestTitle);
+      if (rows.length === 0) await new Promise((r) => setTimeout(r, 250));
+    }
+    for (const row of rows.slice(0, 5)) {
+      const check = await call(onA, a!, "POST", `/api/quotes/${row.rateQuoteId}/price-check`, {});
+      if (check.status !== 200) continue;
+      const booked = await call(
+        onA,
+        a!,
+        "POST",
+        "/api/bookings",
+        {
+          quoteId: row.rateQuoteId,
+          searchId,
+          productType: "hotel",
+          paymentMethod: "credit",
+          travelers: [{ roomIndex: 0, type: "adult", title: "Ms", firstName: "Tess", lastName: "Twoinstances", email: "tess@example.com", phone: "+14155550123" }],
+          ...(check.data.changesAcknowledgementRequired ? { changesAcknowledged: true } : {}),
+        },
+        { "idempotency-key": randomUUID() },
+      );
+      if (booked.status === 201) {
+        bookingId = booked.data.bookingId as string;
+        break;
+      }
+      console.log(`  booking refused: ${booked.status} ${booked.code} ${JSON.stringify(booked.details ?? [])}`);
+    }
+  } else console.log(`  search refused: ${search.status} ${search.code}`);
+  expect(bookingId !== undefined, "a booking was made through A");
+  if (bookingId) {
+    const seen = await call(onA, b!, "GET", `/api/bookings/${bookingId}`);
+    expect(seen.status === 200 && JSON.stringify(seen.data).includes("Alex Advisor"), "B shows who booked it (the ledger is shared)");
+  }
+  const counts = await Promise.all([a!, b!].map(async (i) => (await call(onA, i, "GET", "/api/attention/count")).data?.count));
+  expect(typeof counts[0] === "number" && counts[0] === counts[1], `Needs attention counts the same on both (${counts.join(" and ")})`);
+
+  // Signed out on A: the same cookie is refused on B at once.
+  await fetch(`${a!.origin}/api/auth/logout`, { method: "POST", headers: { cookie: onA.cookie, origin: a!.origin }, redirect: "manual" });
+  expect((await call(onA, b!, "GET", "/api/auth/session")).status === 401, "signed out on A, the old cookie gets 401 on B");
+}
+
 async function suggest(session: Session, q: string): Promise<Outcome> {
   try {
     const res = await fetch(`${session.instance.origin}/api/suggest?q=${encodeURIComponent(q)}`, { headers: { cookie: session.cookie } });
@@ -298,6 +376,8 @@ try {
     instances.every((i) => tally((r) => r.session.instance === i).ok > 0),
     "both instances served some suggestions",
   );
+
+  await sharedState(instances);
 } catch (err) {
   failures.push(`the run failed: ${err instanceof Error ? err.message : String(err)}`);
   console.error(`  FAIL  the run failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
