@@ -20,7 +20,11 @@ apt_install() {
     apt-get update -qq >/dev/null
     apt_updated=1
   fi
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+  # apt's own notes (debconf, dpkg) go to a log; a failure shows its tail.
+  if ! DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/tmp/agency-desk-apt.log 2>&1; then
+    tail -5 /tmp/agency-desk-apt.log >&2
+    return 1
+  fi
 }
 
 printf '\033[1m▶ services the tests need\033[0m\n'
