@@ -98,3 +98,27 @@ describe("structured logs", () => {
     }
   });
 });
+
+describe("the sign-in and users handlers' log line", () => {
+  it("has the route, status and code, never the password that was sent", async () => {
+    const { handle, parseBody } = await import("@/lib/auth/http");
+    const { loginSchema } = await import("@/lib/auth/schemas");
+    const password = "hunter2-but-longer";
+    const route = handle(async (request: Request) => {
+      await parseBody(request, loginSchema.extend({ extra: loginSchema.shape.email }));
+      return new Response(null, { status: 204 });
+    });
+    const capture = captureLogs();
+    try {
+      const res = await route(new Request("http://desk.test/api/auth/login?next=/bookings", { method: "POST", body: JSON.stringify({ email: "x@example.com", password }) }));
+      expect(res.status).toBe(400);
+    } finally {
+      capture.stop();
+    }
+    const [line] = capture.lines().filter((l) => l.msg === "request");
+    expect(line).toMatchObject({ level: "info", route: "/api/auth/login", method: "POST", status: 400, errorCode: "validation_error", durationMs: expect.any(Number) });
+    expect(capture.text()).not.toContain(password);
+    expect(capture.text()).not.toContain("x@example.com");
+    expect(capture.text()).not.toContain("next=");
+  });
+});

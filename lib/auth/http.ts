@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { UserError, type UserErrorCode } from "./users";
 import { clientAddress } from "./client-address";
+import { log } from "@/lib/log";
 
 // The JSON envelope of the auth and users handlers (the service's own shape:
 // `{ data, meta, error: { code, message, details } }`), the one error table, and the
@@ -70,11 +71,30 @@ export function toApiError(err: unknown): ApiError {
 /** Runs a handler and answers every failure in the envelope. */
 export function handle<A extends unknown[]>(fn: (...args: A) => Promise<Response>): (...args: A) => Promise<Response> {
   return async (...args) => {
+    const started = performance.now();
+    const request = args[0] instanceof Request ? args[0] : null;
+    let res: Response;
+    let errorCode: string | undefined;
     try {
-      return await fn(...args);
+      res = await fn(...args);
     } catch (err) {
-      return errorResponse(toApiError(err));
+      const apiError = toApiError(err);
+      errorCode = apiError.code;
+      res = errorResponse(apiError);
     }
+    // The same line as the BFF's requests (docs/bff.md#logs); never the body (it holds passwords).
+    log[res.status >= 500 ? "error" : "info"](
+      {
+        requestId: crypto.randomUUID(),
+        route: request ? new URL(request.url).pathname : null,
+        method: request?.method ?? null,
+        status: res.status,
+        durationMs: Math.round(performance.now() - started),
+        ...(errorCode ? { errorCode } : {}),
+      },
+      "request",
+    );
+    return res;
   };
 }
 
