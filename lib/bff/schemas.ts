@@ -9,14 +9,16 @@ import { searchCreateRequestSchema, THUMBNAIL_IDS_PER_CALL } from "@/lib/tds";
  * A path segment naming a service resource (search, product, quote, booking, destination). The
  * specification keeps IDs opaque, so this checks what no ID of the service holds: control
  * characters (a NUL would reach the database), slashes, spaces at either end, and more than 200
- * characters. Refused before any database or service call.
+ * characters, unpaired surrogates. Refused before any database or service call.
  */
 export const idParam = z
   .string()
   .min(1, "An ID is required here.")
   .max(200, "Not an ID: longer than 200 characters.")
   .regex(/^[^\u0000-\u001f\u007f-\u009f/\\]+$/, "Not an ID: it holds control characters or slashes.")
-  .refine((id) => id.trim() === id, "Not an ID: it starts or ends with spaces.");
+  .refine((id) => id.trim() === id, "Not an ID: it starts or ends with spaces.")
+  // A lone surrogate cannot be percent-encoded (encodeURIComponent throws on it).
+  .refine((id) => id.isWellFormed(), "Not an ID: it holds an unpaired surrogate.");
 export const params = <K extends string>(...keys: K[]) =>
   z.strictObject(Object.fromEntries(keys.map((k) => [k, idParam])) as Record<K, typeof idParam>);
 
