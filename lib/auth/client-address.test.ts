@@ -1,7 +1,9 @@
 import http from "node:http";
+import https from "node:https";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientAddress, parseTrustedProxies, PEER_HEADER } from "./client-address";
+import { clientAddress, parseTrustedProxies, PEER_HEADER, throttleKey, UNKNOWN_PEER } from "./client-address";
+import { EnvError, parseEnv } from "../env";
 import { createLoginThrottle } from "./throttle";
 import { stampPeerAddress } from "./peer-stamp";
 
@@ -21,6 +23,12 @@ describe("TRUSTED_PROXIES", () => {
       expect(() => parseTrustedProxies(bad), bad).toThrow(`TRUSTED_PROXIES: "${bad}" is not an IP address or a CIDR range`);
     }
   });
+
+  it("is checked with the rest of the environment at start", () => {
+    expect(() => parseEnv({ TRUSTED_PROXIES: "10.0.0.5, nginx" })).toThrow(EnvError);
+    expect(() => parseEnv({ TRUSTED_PROXIES: "10.0.0.5, nginx" })).toThrow('TRUSTED_PROXIES: "nginx" is not an IP address');
+    expect(() => parseEnv({ TRUSTED_PROXIES: "10.0.0.5, 172.28.0.0/24, ::1" })).not.toThrow();
+  });
 });
 
 describe("the client's address", () => {
@@ -36,9 +44,45 @@ describe("the client's address", () => {
     expect(clientAddress(h({ [PEER_HEADER]: "10.0.0.5" }), proxy)).toBe("10.0.0.5");
   });
 
-  it("outside the server (no stamped socket), falls back to the last X-Forwarded-For entry", () => {
-    expect(clientAddress(h({ "x-forwarded-for": "1.1.1.1, 10.0.0.5" }), none)).toBe("10.0.0.5");
-    expect(clientAddress(h({}), none)).toBeNull();
+  it("without a stamped socket address, is unknown: X-Forwarded-For alone proves nothing, trusted proxies or not", () => {
+    expect(clientAddress(h({ "x-forwarded-for": "1.1.1.1, 10.0.0.5" }), none)).toBe(UNKNOWN_PEER);
+    expect(clientAddress(h({ "x-forwarded-for": "1.1.1.1", "x-real-ip": "1.1.1.2" }), proxy)).toBe(UNKNOWN_PEER);
+    expect(clientAddress(h({ [PEER_HEADER]: " " }), none)).toBe(UNKNOWN_PEER);
+    expect(clientAddress(h({}), none)).toBe(UNKNOWN_PEER);
+  });
+});
+
+describe("the throttle's key of an address", () => {
+  it("is an IPv4 address itself, and an IPv6 address's /64 network, however it is written", () => {
+    expect(throttleKey("203.0.113.9")).toBe("203.0.113.9");
+    expect(throttleKey(UNKNOWN_PEER)).toBe(UNKNOWN_PEER);
+    const net = "2001:db8:85a3:8d3::/64";
+    for (const a of ["2001:db8:85a3:8d3::1", "2001:0db8:85a3:08d3:ffff:ffff:ffff:fffe", "2001:DB8:85A3:8D3:1:2:3:4", "2001:db8:85a3:8d3:0:0:1.2.3.4", "2001:db8:85a3:8d3::7%eth0"]) {
+      expect(throttleKey(a), a).toBe(net);
+    }
+    expect(throttleKey("2001:db8:85a3:8d4::1")).toBe("2001:db8:85a3:8d4::/64");
+    expect(throttleKey("::1")).toBe("0:0:0:0::/64");
+    expect(throttleKey("::")).toBe("0:0:0:0::/64");
+    expect(throttleKey("fe80::1")).toBe("fe80:0:0:0::/64");
+    expect(throttleKey("1::")).toBe("1:0:0:0::/64");
+  });
+});
+
+describe("the stamp", () => {
+  it("covers http and https servers, every event that hands over a request, and a closed socket", () => {
+    stampPeerAddress();
+    stampPeerAddress(); // idempotent: dev reloads instrumentation.ts
+    const fake = (remoteAddress: string | undefined) =>
+      ({ headers: { [PEER_HEADER]: "6.6.6.6" }, socket: { remoteAddress } }) as unknown as http.IncomingMessage;
+    const seen: string[] = [];
+    const record = (req: http.IncomingMessage) => seen.push(String(req.headers[PEER_HEADER]));
+    for (const server of [http.createServer(), https.createServer({})]) {
+      server.on("request", record).on("checkContinue", record).on("checkExpectation", record);
+      server.emit("request", fake("198.51.100.1"), {});
+      server.emit("checkContinue", fake("::ffff:198.51.100.2"), {});
+      server.emit("checkExpectation", fake(undefined), {});
+    }
+    expect(seen).toEqual(["198.51.100.1", "::ffff:198.51.100.2", UNKNOWN_PEER, "198.51.100.1", "::ffff:198.51.100.2", UNKNOWN_PEER]);
   });
 });
 

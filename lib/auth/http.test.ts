@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ApiError, assertSameOrigin, clientIp, dataResponse, errorResponse, handle, parseBody, toApiError } from "./http";
+import { PEER_HEADER, UNKNOWN_PEER } from "./client-address";
 import { loginSchema, safeNextPath } from "./schemas";
 import { UserError } from "./users";
 
@@ -82,10 +83,11 @@ describe("assertSameOrigin", () => {
 });
 
 describe("clientIp", () => {
-  it("outside the server (no socket address stamped), takes the entry the nearest proxy appended", () => {
-    expect(clientIp(new Headers({ "x-forwarded-for": "1.1.1.1, 10.0.0.5" }))).toBe("10.0.0.5");
-    expect(clientIp(new Headers({ "x-real-ip": "10.0.0.6" }))).toBe("10.0.0.6");
-    expect(clientIp(new Headers())).toBeNull();
+  it("is the stamped socket's address (IPv6 by its /64), never X-Forwarded-For alone", () => {
+    expect(clientIp(new Headers({ [PEER_HEADER]: "203.0.113.9", "x-forwarded-for": "1.1.1.1" }))).toBe("203.0.113.9");
+    expect(clientIp(new Headers({ [PEER_HEADER]: "2001:db8::9" }))).toBe("2001:db8:0:0::/64");
+    expect(clientIp(new Headers({ "x-forwarded-for": "1.1.1.1, 10.0.0.5" }))).toBe(UNKNOWN_PEER);
+    expect(clientIp(new Headers({ "x-real-ip": "10.0.0.6" }))).toBe(UNKNOWN_PEER);
   });
 });
 

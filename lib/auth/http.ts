@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { UserError, type UserErrorCode } from "./users";
-import { clientAddress } from "./client-address";
+import { clientAddress, throttleKey, UNKNOWN_PEER } from "./client-address";
 import { log } from "@/lib/log";
 
 // The JSON envelope of the auth and users handlers (the service's own shape:
@@ -141,7 +141,20 @@ export function assertSameOrigin(headers: Headers, appOrigin: string): void {
   }
 }
 
-/** The client's address for per-address throttling (lib/auth/client-address.ts: TRUSTED_PROXIES). */
-export function clientIp(headers: Headers): string | null {
-  return clientAddress(headers);
+let warnedUnknown = false;
+
+/**
+ * The key of the client's address for per-address throttling (lib/auth/client-address.ts:
+ * the socket's address, or behind TRUSTED_PROXIES the one they forwarded; IPv6 by its /64).
+ */
+export function clientIp(headers: Headers): string {
+  const address = clientAddress(headers);
+  if (address === UNKNOWN_PEER && !warnedUnknown) {
+    warnedUnknown = true;
+    log.warn(
+      { reason: "no socket address stamped" },
+      "a sign-in came without its socket address (sent before instrumentation.ts ran, or its connection had closed); such sign-ins share one throttle count",
+    );
+  }
+  return throttleKey(address);
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
+import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import type { SessionOptions } from "iron-session";
 import type { Db } from "../db";
 import { sessions, users, type User } from "../db/schema";
@@ -55,12 +55,15 @@ export async function resolveSessionUser(db: Db, data: SessionData, now = new Da
   return toSessionUser(user);
 }
 
-/** Records a new session for `user` and returns what its cookie holds. Expired or revoked rows of a day ago are cleared on the way. */
+/**
+ * Records a new session for `user` and returns what its cookie holds. Expired rows, which count
+ * for nothing, are cleared on the way (a range of the expiry index, so sign-ins keep the table to
+ * the last 12 hours' sessions; a revoked one goes when it expires).
+ */
 export async function createSession(db: Db, user: User, now = new Date()): Promise<Required<SessionData>> {
   const sid = randomBytes(32).toString("base64url");
   await db.insert(sessions).values({ id: sid, userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000) });
-  const dayAgo = new Date(now.getTime() - 86_400_000);
-  await db.delete(sessions).where(or(lt(sessions.expiresAt, dayAgo), lt(sessions.revokedAt, dayAgo)));
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
   return { userId: user.id, sessionVersion: user.sessionVersion, sid };
 }
 
@@ -70,7 +73,7 @@ export async function revokeSession(db: Db, sid: string | undefined, now = new D
   await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sid), isNull(sessions.revokedAt)));
 }
 
-/** Every session of a user (deactivation). */
+/** Every session of a user (deactivation, a new password); `db` may be a transaction. */
 export async function revokeUserSessions(db: Db, userId: string, now = new Date()): Promise<void> {
   await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { openDb, type DbHandle } from "../db";
+import { sessions } from "../db/schema";
 import { parseEnv } from "../env";
 import { DEMO_USERS, parseAuthConfig } from "./config";
 import { attemptLogin, DEACTIVATED_MESSAGE, INVALID_LOGIN_MESSAGE } from "./login";
@@ -7,7 +9,7 @@ import { hashPassword, verifyPassword } from "./passwords";
 import { seedDemoUsers } from "./seed";
 import { createSession, resolveSessionUser, revokeSession, revokeUserSessions, SESSION_COOKIE, sessionOptionsFor } from "./session-core";
 import { createLoginThrottle } from "./throttle";
-import { createUser, findUserByEmail, inviteUser, redeemInvite, setUserActive, setUserRole } from "./users";
+import { createUser, findUserByEmail, inviteUser, redeemInvite, resetToAdmin, setUserActive, setUserRole } from "./users";
 
 let handle: DbHandle;
 beforeAll(async () => {
@@ -82,6 +84,22 @@ describe("session user resolution", () => {
     expect(await resolveSessionUser(db, other, new Date(Date.now() + 12 * 3_600_000 + 1000))).toBeNull();
     await revokeUserSessions(db, user.id);
     expect(await resolveSessionUser(db, other)).toBeNull();
+  });
+
+  it("a password reset revokes every session of the user; a sign-in clears expired rows", async () => {
+    const db = handle.db;
+    const user = await createUser(db, { email: "reset@example.com", name: "Rae Reset", role: "advisor", passwordHash: "$h" });
+    const old = await createSession(db, user, new Date(Date.now() - 13 * 3_600_000));
+    const current = await createSession(db, user);
+    expect(await resolveSessionUser(db, current)).toMatchObject({ email: "reset@example.com" });
+    const rows = () => db.select().from(sessions).where(eq(sessions.userId, user.id));
+    // The expired one went when `current` was created.
+    expect((await rows()).map((r) => r.id)).toEqual([current.sid]);
+    expect(old.sid).not.toBe(current.sid);
+
+    await resetToAdmin(db, { email: "reset@example.com", name: "Rae Reset", passwordHash: "$new" });
+    expect(await resolveSessionUser(db, current)).toBeNull();
+    expect((await rows()).every((r) => r.revokedAt !== null)).toBe(true);
   });
 });
 

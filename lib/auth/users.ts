@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from "drizzle-or
 import type { Db } from "../db";
 import { userInvites, users, type User } from "../db/schema";
 import type { UserRole } from "./roles";
+import { revokeUserSessions } from "./session-core";
 
 // The users repository: every read and write of accounts and invites, on any Db
 // (PGlite or PostgreSQL), so that vitest exercises it without Next.
@@ -273,6 +274,8 @@ export async function setUserActive(
       )
       .where(eq(users.id, target.id))
       .returning();
+    // The version bump already refuses their cookies; the rows say so too.
+    if (!input.active) await revokeUserSessions(tx, target.id);
     return updated!;
   });
 }
@@ -322,16 +325,20 @@ export async function seedUsers(
  * active admin with a new password and signs out its old sessions.
  */
 export async function resetToAdmin(db: Db, input: { email: string; name: string; passwordHash: string }): Promise<User> {
-  const [row] = await db
-    .update(users)
-    .set({
-      name: input.name.trim(),
-      role: "admin",
-      active: true,
-      passwordHash: input.passwordHash,
-      sessionVersion: sql`${users.sessionVersion} + 1`,
-    })
-    .where(eq(users.email, normalizeEmail(input.email)))
-    .returning();
-  return row ?? fail("not_found");
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({
+        name: input.name.trim(),
+        role: "admin",
+        active: true,
+        passwordHash: input.passwordHash,
+        sessionVersion: sql`${users.sessionVersion} + 1`,
+      })
+      .where(eq(users.email, normalizeEmail(input.email)))
+      .returning();
+    if (!row) return fail("not_found");
+    await revokeUserSessions(tx, row.id);
+    return row;
+  });
 }
