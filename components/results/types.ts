@@ -1,21 +1,9 @@
-import type { z } from "zod";
-import type {
-  activityRowSchema,
-  flightRowSchema,
-  hotelRowSchema,
-  resultRowSchema,
-  resultsMetaSchema,
-  transferRowSchema,
-} from "@/lib/tds/schemas";
+import type { ResultRow, ResultsMeta } from "@/lib/tds/types";
 
-// Shapes the results components share (list, cards, filters, map, hotel page).
+// Shapes the results components share (list, cards, filters, map, hotel page). The rows are the
+// service's, from lib/tds (lib/ never imports components/).
 
-export type ResultRow = z.output<typeof resultRowSchema>;
-export type HotelRow = z.output<typeof hotelRowSchema>;
-export type FlightRow = z.output<typeof flightRowSchema>;
-export type ActivityRow = z.output<typeof activityRowSchema>;
-export type TransferRow = z.output<typeof transferRowSchema>;
-export type ResultsMeta = z.output<typeof resultsMetaSchema>;
+export type { ActivityRow, FlightRow, HotelRow, ResultRow, ResultsMeta, TransferRow } from "@/lib/tds/types";
 export type SessionInfo = ResultsMeta["session"];
 
 /**

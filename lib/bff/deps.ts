@@ -42,6 +42,7 @@ export async function getBffDeps(): Promise<BffDeps> {
   if (Object.keys(overrides).length === 6) return overrides as BffDeps;
   // Imported lazily: the defaults read the environment and open Redis, the database and the
   // session, none of which a test that injects its own should touch.
-  defaults ??= import("./runtime").then((m) => m.defaultDeps());
+  // runtime.ts does not import this file back; the annotation checks it still builds a BffDeps.
+  defaults ??= import("./runtime").then((m): BffDeps => m.defaultDeps());
   return { ...(await defaults), ...overrides };
 }

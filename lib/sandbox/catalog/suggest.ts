@@ -31,10 +31,21 @@ type Entry<T> = {
   name: string;
   /** Other words that may match but do not count as a name match (state, country, airport city). */
   extra: string;
+  /**
+   * An airport's served city, then the town it is filed under (" new york city", " newark"): the
+   * city's name finds its airports as their own name does (tier 0 for the served city, 1 for the town).
+   */
+  places: readonly string[];
+  /** name + extra + places: a query's first token not in it rules the entry out with one `includes`. */
+  all: string;
   /** Matches an exact code ("bcn") or a code prefix, for points of interest. */
   code: string | null;
   weight: number;
 };
+
+function entry<T>(item: T, name: string, extra: string, places: readonly string[], code: string | null, weight: number): Entry<T> {
+  return { item, name, extra, places, all: name + extra + places.join(""), code, weight };
+}
 
 type Index = {
   cities: Entry<CitySuggestion>[];
@@ -57,38 +68,52 @@ type Index = {
 const indexes = new WeakMap<Catalog, Index>();
 
 const spaced = (w: string[]) => (w.length ? ` ${w.join(" ")}` : "");
+const NO_PLACES: readonly string[] = [];
 
 function buildIndex(catalog: Catalog): Index {
   const cityWeight = (id: number | null) => (id === null ? 0 : (catalog.cityById.get(id)?.hotelCount ?? 0));
-  const cities = catalog.cities.map<Entry<CitySuggestion>>((c) => ({
-    item: {
-      name: c.name,
-      countryCode: c.countryCode,
-      stateName: c.stateName,
-      hotelCount: c.hotelCount,
-      cityRegionId: c.cityRegionId,
-      cityRegionIds: c.cityRegionIds,
-    },
-    name: spaced(words(c.name)),
-    extra: spaced(words(`${c.stateName ?? ""} ${c.countryName} ${c.countryCode}`)),
-    code: null,
-    weight: c.hotelCount * 1e8 + c.population,
-  }));
-  const destinations = catalog.cities.map<Entry<PoiSuggestion>>((c) => ({
-    item: { kind: "destination", name: c.name, code: c.destinationCode, countryCode: c.countryCode },
-    name: spaced(words(c.name)),
-    extra: "",
-    code: words(c.destinationCode).join(" "),
-    weight: c.hotelCount * 10 + 1,
-  }));
-  // An airport weighs as much as the city it serves (just after the city itself); small ones much less.
-  const airports = catalog.airports.map<Entry<PoiSuggestion>>((a) => ({
-    item: { kind: "airport", name: a.name, code: a.code, countryCode: a.countryCode },
-    name: spaced(words(a.name)),
-    extra: spaced(words(a.cityName)),
-    code: a.code.toLowerCase(),
-    weight: cityWeight(a.cityRegionId) * (/international/i.test(a.name) ? 10 : 2),
-  }));
+  const cities = catalog.cities.map((c) =>
+    entry<CitySuggestion>(
+      {
+        name: c.name,
+        countryCode: c.countryCode,
+        stateName: c.stateName,
+        hotelCount: c.hotelCount,
+        cityRegionId: c.cityRegionId,
+        cityRegionIds: c.cityRegionIds,
+      },
+      spaced(words(c.name)),
+      spaced(words(`${c.stateName ?? ""} ${c.countryName} ${c.countryCode}`)),
+      NO_PLACES,
+      null,
+      c.hotelCount * 1e8 + c.population,
+    ),
+  );
+  const destinations = catalog.cities.map((c) =>
+    entry<PoiSuggestion>(
+      { kind: "destination", name: c.name, code: c.destinationCode, countryCode: c.countryCode },
+      spaced(words(c.name)),
+      "",
+      NO_PLACES,
+      words(c.destinationCode).join(" "),
+      c.hotelCount * 10 + 1,
+    ),
+  );
+  // A main airport (rank 1 or more: a known size or "International") weighs as much as the city it
+  // serves, just after the city itself; an airfield much less. The fraction orders a city's airports
+  // by rank, biggest first: "London" lists London, LHR, LGW, STN, LTN, LCY.
+  const airports = catalog.airports.map((a) => {
+    const served = spaced(words(a.cityName));
+    const town = spaced(words(a.municipality));
+    return entry<PoiSuggestion>(
+      { kind: "airport", name: a.name, code: a.code, countryCode: a.countryCode },
+      spaced(words(a.name)),
+      served === town ? served : served + town,
+      town === served ? [served] : [served, town],
+      a.code.toLowerCase(),
+      cityWeight(a.cityRegionId) * (a.rank >= 1 ? 10 : 2) + a.rank / (a.rank + 1),
+    );
+  });
 
   // Hotel names reuse a small vocabulary: folding each distinct piece once makes the build ~4x faster.
   const pieces = new Map<string, string[]>();
@@ -102,14 +127,15 @@ function buildIndex(catalog: Catalog): Index {
   const hotels = catalog.hotels.map<Entry<HotelSuggestion>>((h) => {
     const w = nameWords(h.name);
     hotelWordLists.push(w);
-    return {
-      item: { canonicalId: h.canonicalId, name: h.name, cityName: h.cityName, starRating: h.starRating, countryCode: h.countryCode },
-      name: spaced(w),
-      extra: "",
-      code: null,
+    return entry<HotelSuggestion>(
+      { canonicalId: h.canonicalId, name: h.name, cityName: h.cityName, starRating: h.starRating, countryCode: h.countryCode },
+      spaced(w),
+      "",
+      NO_PLACES,
+      null,
       // Popularity ranks a hotel within its city; weigh in the city's size so famous destinations lead.
-      weight: h.popularity + 150 * Math.log10(1 + cityWeight(h.cityRegionId)),
-    };
+      h.popularity + 150 * Math.log10(1 + cityWeight(h.cityRegionId)),
+    );
   });
   // Pushing hotels heaviest first leaves every per-word list sorted, without sorting 2,000 lists.
   const order = hotels.map((_, i) => i).sort((a, b) => hotels[b]!.weight - hotels[a]!.weight || a - b);
@@ -161,13 +187,28 @@ export function warmSuggest(catalog: Catalog): void {
 type Query = { tokens: string[]; /** "t1 t2" */ plain: string; /** " t1 t2" */ joined: string; /** [" t1", " t2"] */ spacedTokens: string[] };
 
 /**
- * Lower is better. -1: exact code; 0: the whole name starts with the query; 1: every token starts a
- * word of the name; 2: every token starts a word of the name or extra words, or the code starts with
- * the query; null: no match.
+ * Lower is better. -1: exact code; 0: the whole name (or an airport's served city) starts with the
+ * query; 1: every token starts a word of the name (or of a place of the airport's); 2: every token
+ * starts a word of the name or extra words, or the code starts with the query; null: no match.
  */
 function tier<T>(e: Entry<T>, q: Query): number | null {
   if (e.code === q.plain) return -1;
+  // Most entries have no word starting with the first token: one search rules them out.
+  if (!e.all.includes(q.spacedTokens[0]!)) return e.code?.startsWith(q.plain) ? 2 : null;
   if (e.name.startsWith(q.joined)) return 0;
+  let inPlace = false;
+  for (let p = 0; p < e.places.length; p++) {
+    const place = e.places[p]!;
+    if (place.startsWith(q.joined)) {
+      if (p === 0) return 0;
+      inPlace = true;
+    } else if (!inPlace) {
+      let all = true;
+      for (let i = 0; all && i < q.spacedTokens.length; i++) all = place.includes(q.spacedTokens[i]!);
+      inPlace = all;
+    }
+  }
+  if (inPlace) return 1;
   let inName = 0;
   let matched = true;
   for (let i = 0; i < q.spacedTokens.length; i++) {
