@@ -6,6 +6,7 @@ import { VirtualClock } from "./platform/clock";
 import type { SandboxEnv, SandboxServices } from "./platform/context";
 import { controlPlane } from "./platform/control-plane";
 import { errorEnvelope } from "./platform/envelope";
+import { Faults, injectFaults } from "./platform/faults";
 import { SandboxError } from "./platform/errors";
 import { RateLimits } from "./platform/rate-limit";
 import { Store } from "./platform/store";
@@ -73,7 +74,7 @@ export function createSandbox(overrides: Partial<SandboxConfig> = {}): Sandbox {
   const clock = new VirtualClock(meta.get("clock")?.offsetMs ?? 0, (offsetMs) => meta.put({ id: "clock", offsetMs }));
   const agencies = new Agencies(store, clock);
   const catalog = getCatalog(config.seed);
-  const base: SandboxServices = { config, clock, store, agencies, rateLimits: new RateLimits(clock), onReset: [] };
+  const base: SandboxServices = { config, clock, store, agencies, rateLimits: new RateLimits(clock), faults: new Faults(), onReset: [] };
   const search = new SearchEngine({ ...base, catalog });
   const bookings = new BookingStore(store);
   const quotes = new QuoteDesk({ ...base, catalog, search });
@@ -90,6 +91,7 @@ export function createSandbox(overrides: Partial<SandboxConfig> = {}): Sandbox {
     agencies.clearIndex();
     clock.reset();
     services.rateLimits.reset();
+    services.faults.clear();
     for (const hook of services.onReset) hook();
     seed(services);
     seedDemoBookings(services);
@@ -144,6 +146,8 @@ export function createSandbox(overrides: Partial<SandboxConfig> = {}): Sandbox {
   api.route("/", bookingWriteRoutes(services));
   api.route("/", bookingReadRoutes(services));
 
+  // Before the key is checked: a fault is the network or the service failing, whoever calls.
+  app.use("/api/v1/*", injectFaults(services.faults));
   app.route("/api/v1", api);
   app.route("/media", mediaRoutes(services));
   app.route("/_sandbox", controlPlane(services, reset));

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { SandboxConfig } from "../config";
 import type { Agencies, Agency, ApiKeyRecord } from "./agencies";
+import type { Faults } from "./faults";
 import type { VirtualClock } from "./clock";
 import { SandboxError } from "./errors";
 import { DEFAULT_RATE_LIMIT, RATE_LIMITS, type RateLimits } from "./rate-limit";
@@ -16,6 +17,8 @@ export type SandboxServices = {
   store: Store;
   agencies: Agencies;
   rateLimits: RateLimits;
+  /** Faults armed through the control plane (faults.ts). */
+  faults: Faults;
   /** Hooks run by the control plane's reset, after the store is cleared. */
   onReset: Array<() => void>;
 };

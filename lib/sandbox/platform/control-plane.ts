@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { envelope } from "./envelope";
 import { SandboxError } from "./errors";
+import { faultSchema } from "./faults";
 import { isoCurrency, parseWith, readJsonBody } from "./validate";
 import type { AllServices } from "../services";
 import { generateBookings } from "../bookings/generate";
@@ -97,6 +98,19 @@ export function controlPlane(services: AllServices, reset: () => void): Hono {
     const body = parseWith(settingsSchema, await readJsonBody(c.req.raw), "body");
     if (body.latencyScale !== undefined) services.config.latencyScale = body.latencyScale;
     return c.json(envelope({ latencyScale: services.config.latencyScale }));
+  });
+
+  // Fault injection (docs/sandbox.md#faults): the next `count` requests of `route` fail as `kind`.
+  app.post("/faults", async (c) => {
+    const body = parseWith(faultSchema, await readJsonBody(c.req.raw), "body");
+    return c.json(envelope(services.faults.arm(body)), 201);
+  });
+
+  app.get("/faults", (c) => c.json(envelope({ items: services.faults.list() })));
+
+  app.delete("/faults", (c) => {
+    services.faults.clear();
+    return c.json(envelope({}));
   });
 
   app.get("/outbox", (c) => {
