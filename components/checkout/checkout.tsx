@@ -338,13 +338,19 @@ function CheckoutFlow({ quoteId, searchId, criteria, currency, selection }: Chec
   }, [attempt, resuming, send]);
 
   // Still being processed, or the agency's budget is spent for the moment: ask again with the same key shortly.
+  // The timer reads `send` through a ref: `send` is rebuilt on renders (the price's countdown ticks every
+  // second), and a timer restarted on each would never fire.
+  const sendLatest = useRef(send);
+  useEffect(() => {
+    sendLatest.current = send;
+  }, [send]);
   useEffect(() => {
     const kind = issue?.failure.kind;
     if ((kind !== "in_progress" && kind !== "busy") || !attempt || inProgressTries > IN_PROGRESS_MAX_RETRIES) return;
     const wait = issue?.failure.kind === "busy" ? issue.failure.retryInMs : IN_PROGRESS_RETRY_MS;
-    const timer = setTimeout(() => void send(attempt), wait);
+    const timer = setTimeout(() => void sendLatest.current(attempt), wait);
     return () => clearTimeout(timer);
-  }, [issue, attempt, inProgressTries, send]);
+  }, [issue, attempt, inProgressTries]);
 
   const bookValues = (values: CheckoutValues) => {
     if (!ctx) return;

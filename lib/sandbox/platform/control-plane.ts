@@ -108,6 +108,11 @@ export function controlPlane(services: AllServices, reset: () => void): Hono {
 
   app.get("/faults", (c) => c.json(envelope({ items: services.faults.list() })));
 
+  app.delete("/faults/:faultId", (c) => {
+    if (!services.faults.disarm(c.req.param("faultId"))) throw new SandboxError(404, "not_found", "No such armed fault (it may be spent).");
+    return c.json(envelope({}));
+  });
+
   app.delete("/faults", (c) => {
     services.faults.clear();
     return c.json(envelope({}));

@@ -62,6 +62,19 @@ describe("fault injection", () => {
     expect((await sb.call("GET", "/api/v1/search/srch_x/results")).status).toBe(500);
   });
 
+  it("contains: strikes only the requests whose query or body holds the text; one fault disarmed by ID", async () => {
+    const armed = await sb.control("POST", "/faults", { route: "GET /destinations", kind: "internal_error", contains: "productType=flight", count: 5 });
+    expect((await sb.call("GET", PING)).status).toBe(200);
+    expect((await sb.call("GET", "/api/v1/destinations?productType=flight")).status).toBe(500);
+    await sb.control("POST", "/faults", { route: "POST /search", kind: "unavailable", contains: "Zanzibar-unique" });
+    const other = await sb.call("POST", "/api/v1/search", { body: { productType: "hotel", destination: "Elsewhere" } });
+    expect(other.status).toBe(400); // handled: the body itself was read after the fault looked at it
+    expect((await sb.call("POST", "/api/v1/search", { body: { destination: "Zanzibar-unique" } })).status).toBe(503);
+    expect((await sb.control("DELETE", `/faults/${armed.body.data.id}`)).status).toBe(200);
+    expect((await sb.call("GET", "/api/v1/destinations?productType=flight")).status).toBe(200);
+    expect((await sb.control("DELETE", `/faults/${armed.body.data.id}`)).status).toBe(404);
+  });
+
   it("refuses a bad fault with the fields named, and needs the admin token", async () => {
     const bad = await sb.control("POST", "/faults", { route: "/bookings", kind: "meteor", count: 0 });
     expect(bad.status).toBe(400);

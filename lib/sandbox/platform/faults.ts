@@ -34,6 +34,8 @@ export const faultSchema = z.strictObject({
     .max(200)
     .regex(/^(\*|(GET|POST|PATCH|PUT|DELETE|\*) \/[A-Za-z0-9_\-./*]*)$/, 'A route is "METHOD /path" with * for one segment, or "*".'),
   kind: z.enum(FAULT_KINDS),
+  /** Strikes only requests whose path, query or body contains this text (an ID, a unique name). */
+  contains: z.string().min(1).max(200).optional(),
   /** How many matching requests it strikes, then it is spent. */
   count: z.number().int().min(1).max(1000).default(1),
   phase: z.enum(["before", "after"]).optional(),
@@ -50,6 +52,7 @@ export type Fault = {
   /** Path segments after `/api/v1`; `*` matches any one. */
   segments: string[] | null;
   route: string;
+  contains: string | null;
   kind: FaultKind;
   phase: "before" | "after";
   remaining: number;
@@ -71,6 +74,7 @@ export class Faults {
       method: method as Fault["method"],
       segments: path === null || path === undefined ? null : splitPath(path),
       route: input.route,
+      contains: input.contains ?? null,
       kind: input.kind,
       phase: input.phase ?? DEFAULT_PHASE[input.kind],
       remaining: input.count,
@@ -90,15 +94,32 @@ export class Faults {
     this.#faults = [];
   }
 
-  /** The first armed fault matching the request, counted as struck; null when none. */
-  take(method: string, path: string): Fault | null {
+  /** Disarms one fault; false when it was spent or never armed. */
+  disarm(id: string): boolean {
+    const before = this.#faults.length;
+    this.#faults = this.#faults.filter((f) => f.id !== id);
+    return this.#faults.length < before;
+  }
+
+  #routeMatches(f: Fault, method: string, segments: string[]): boolean {
+    return (
+      f.remaining > 0 &&
+      (f.method === "*" || f.method === method) &&
+      (f.segments === null || (f.segments.length === segments.length && f.segments.every((s, i) => s === "*" || s === segments[i])))
+    );
+  }
+
+  /** Whether a fault armed for this route needs the request's text (`contains`) to decide. */
+  needsText(method: string, path: string): boolean {
+    const segments = splitPath(path);
+    return this.#faults.some((f) => f.contains !== null && this.#routeMatches(f, method, segments));
+  }
+
+  /** The first armed fault matching the request, counted as struck; null when none. `text`: the request's URL and body. */
+  take(method: string, path: string, text = path): Fault | null {
     const segments = splitPath(path);
     const fault = this.#faults.find(
-      (f) =>
-        f.remaining > 0 &&
-        (f.method === "*" || f.method === method) &&
-        (f.segments === null ||
-          (f.segments.length === segments.length && f.segments.every((s, i) => s === "*" || s === segments[i]))),
+      (f) => this.#routeMatches(f, method, segments) && (f.contains === null || text.includes(f.contains)),
     );
     if (!fault) return null;
     fault.remaining -= 1;
@@ -156,8 +177,15 @@ function failure(fault: Fault, handled: Response | null): Response {
 /** Middleware for `/api/v1`: strikes the request with the fault armed for it, if any. */
 export function injectFaults(faults: Faults, apiRoot = "/api/v1"): MiddlewareHandler {
   return async (c, next) => {
-    const path = new URL(c.req.url).pathname;
-    const fault = faults.take(c.req.method, path.startsWith(apiRoot) ? path.slice(apiRoot.length) : path);
+    const url = new URL(c.req.url);
+    const path = url.pathname.startsWith(apiRoot) ? url.pathname.slice(apiRoot.length) : url.pathname;
+    let text = path;
+    if (faults.needsText(c.req.method, path)) {
+      // A clone, so the handler still reads the body.
+      const body = c.req.method === "GET" || c.req.method === "HEAD" ? "" : await c.req.raw.clone().text();
+      text = `${url.pathname}${url.search}\n${body}`;
+    }
+    const fault = faults.take(c.req.method, path, text);
     if (!fault) return next();
     c.header("X-Sandbox-Fault", `${fault.kind}; id=${fault.id}`);
     if (fault.phase === "before") {
