@@ -181,11 +181,17 @@ async function sharedState([a, b]: Instance[]): Promise<void> {
   const onA = await signIn(a!, advisor!.email, advisor!.password);
   expect((await call(onA, b!, "GET", "/api/auth/session")).status === 200, "a session made on A is signed in on B");
 
-  // A booking through A: search, price-check, book (one idempotency key).
+  // Before any booking: what Needs attention counts on A (the agency may have some already).
+  const countOn = async (i: Instance) => (await call(onA, i, "GET", "/api/attention/count")).data?.count as number | undefined;
+  const before = await countOn(a!);
+
+  // A booking through A: search, price-check, book (one idempotency key). The search's query asks
+  // the sandbox to leave its bookings waiting for the provider, so the booking needs attention.
   const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
   const search = await call(onA, a!, "POST", "/api/search", {
     productType: "hotel",
     destination: "Barcelona",
+    query: "sandbox:supplier-pending",
     checkIn: day(45),
     checkOut: day(47),
     occupancy: [{ adults: 1, childrenAges: [] }],
@@ -230,8 +236,11 @@ async function sharedState([a, b]: Instance[]): Promise<void> {
     const seen = await call(onA, b!, "GET", `/api/bookings/${bookingId}`);
     expect(seen.status === 200 && JSON.stringify(seen.data).includes("Alex Advisor"), "B shows who booked it (the ledger is shared)");
   }
-  const counts = await Promise.all([a!, b!].map(async (i) => (await call(onA, i, "GET", "/api/attention/count")).data?.count));
-  expect(typeof counts[0] === "number" && counts[0] === counts[1], `Needs attention counts the same on both (${counts.join(" and ")})`);
+  const counts = await Promise.all([a!, b!].map(countOn));
+  expect(
+    typeof before === "number" && counts[0] === before + 1 && counts[1] === counts[0],
+    `the pending booking made through A needs attention on both (${before} before; ${counts.join(" on A, ")} on B)`,
+  );
 
   // Signed out on A: the same cookie is refused on B at once.
   await fetch(`${a!.origin}/api/auth/logout`, { method: "POST", headers: { cookie: onA.cookie, origin: a!.origin }, redirect: "manual" });
