@@ -82,11 +82,16 @@ test.describe("search when the service fails", () => {
     await expect(hotels(page).first()).toBeVisible();
   });
 
-  test("starting a search: the service is limiting requests; the form keeps what was typed and the next try searches", async ({ page, sandbox }) => {
+  test("starting a search: a 500, then a 429; the form keeps what was typed and the next try searches", async ({ page, sandbox }) => {
     const c = criteriaOf({ type: "hotel", to: "text:|Barcelona", in: dayFromNow(117), out: dayFromNow(119), pax: "1", res: "US" });
-    await arm(sandbox, { route: "POST /search", kind: "rate_limited", contains: `"checkIn":"${dayFromNow(117)}"`, retryAfterSeconds: 3 });
+    const mine = `"checkIn":"${dayFromNow(117)}"`;
+    await arm(sandbox, { route: "POST /search", kind: "internal_error", contains: mine });
     await page.goto(`/search?${criteriaQuery(c)}`);
     const form = page.getByRole("form", { name: "Hotels search" });
+    await form.getByRole("button", { name: "Search hotels" }).click();
+    await expect(page.getByText("The travel service had a problem. Try again in a moment.")).toBeVisible();
+    await expect(form.getByRole("combobox").first()).toHaveValue(/Barcelona/);
+    await arm(sandbox, { route: "POST /search", kind: "rate_limited", contains: mine, retryAfterSeconds: 3 });
     await form.getByRole("button", { name: "Search hotels" }).click();
     await expect(page.getByText(/limiting the agency's requests/)).toBeVisible();
     expect(new URL(page.url()).searchParams.has("sid")).toBe(false);
@@ -161,6 +166,22 @@ test.describe("checkout when the service fails", () => {
     expect(await bookingsAtService(sandbox, lastName)).toHaveLength(1);
   });
 
+  test("the price check is slower than the desk waits: a sentence and a way on, then the booking is made once", async ({ page, request, sandbox }) => {
+    const { href, row } = await sharedHotelQuote(request);
+    const lastName = uniqueName("Slowcheck");
+    // Held back 21 s before it is handled: past the desk's 20 s for a price check (not retried: a check is not idempotent).
+    const id = await arm(sandbox, { route: `POST /quotes/${row.rateQuoteId}/price-check`, kind: "slow", phase: "before", delayMs: 21_000 });
+    await page.goto(href);
+    const retry = page.getByRole("button", { name: /^(Check again|Check the price again|Try again)$/ });
+    await expect(retry.first()).toBeVisible({ timeout: 45_000 });
+    expect(await struck(sandbox, id)).toBeNull();
+    await retry.first().click();
+    await fillLead(page, "Sam", lastName);
+    await book(page);
+    await confirmed(page);
+    expect(await bookingsAtService(sandbox, lastName)).toHaveLength(1);
+  });
+
   test("the service limits the agency's bookings: the advisor is told, and the desk sends the same booking again once the wait is over", async ({ page, request, sandbox }) => {
     const { href } = await sharedHotelQuote(request);
     const lastName = uniqueName("Throttled");
@@ -209,6 +230,42 @@ test.describe("the bookings desk when the service fails", () => {
     }
     await expect(page.getByTestId("step-outcome")).toContainText("Refunded", { timeout: 30_000 });
     expect((await stateAtService(sandbox, made.bookingId))).toBe("refunded");
+  });
+
+  test("cancelling with an unreadable answer after it went through: the desk finds it cancelled, refunded once", async ({ page, request, sandbox }) => {
+    const made = await bookHotel(await outsideTheDesk(request, sandbox), sandbox, { lastName: uniqueName("Garblecancel"), refundable: true });
+    await arm(sandbox, { route: `POST /bookings/${made.bookingId}/cancel`, kind: "malformed" });
+    await page.goto(`/bookings/${made.bookingId}`);
+    await page.getByRole("button", { name: "Cancel booking" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Cancel booking" }).click();
+    // The desk reads the booking again when an answer is lost: it finds it refunded, or says it did not hear back.
+    const unheard = page.getByText("We did not hear back about the cancellation");
+    const refunded = page.getByText("Cancelled and refunded to the agency's credit.");
+    await expect(unheard.or(refunded).first()).toBeVisible({ timeout: 30_000 });
+    expect(await stateAtService(sandbox, made.bookingId)).toBe("refunded");
+    if (await unheard.isVisible()) await dialog.getByRole("button", { name: "Try again" }).click();
+    await expect(refunded).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText("Refund on cancellation")).toHaveCount(1);
+    await expect(page.getByRole("button", { name: "Cancel booking" })).toHaveCount(0);
+  });
+
+  test("paying a hold while the service limits the agency: told to wait, paid once on the next try; a slow detail still opens", async ({ page, request, sandbox }) => {
+    test.slow();
+    const made = await bookHotel(await outsideTheDesk(request, sandbox), sandbox, { lastName: uniqueName("Waitpay"), hold: true });
+    await arm(sandbox, { route: `GET /bookings/${made.bookingId}`, kind: "slow", delayMs: 12_000 });
+    await page.goto(`/bookings/${made.bookingId}`);
+    const hold = page.getByRole("region", { name: /Held:/ });
+    await expect(hold).toBeVisible({ timeout: 45_000 });
+    await arm(sandbox, { route: `POST /bookings/${made.bookingId}/pay`, kind: "rate_limited", retryAfterSeconds: 2 });
+    await hold.getByRole("button", { name: /^Pay / }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: /^Pay / }).click();
+    await expect(page.getByText("The travel service is busy").first()).toBeVisible({ timeout: 30_000 });
+    expect(await stateAtService(sandbox, made.bookingId)).toBe("held");
+    await dialog.getByRole("button", { name: /^(Try again|Pay .*)$/ }).first().click();
+    await expect(page.getByTestId("step-outcome")).toContainText("Paid from the agency's credit. The booking is now confirmed.", { timeout: 30_000 });
+    expect(await stateAtService(sandbox, made.bookingId)).toBe("confirmed");
   });
 
   test("the bookings list while the service fails: a designed error with Retry, then the booking", async ({ page, request, sandbox }) => {
