@@ -22,7 +22,8 @@ vi.mock("@/components/results/search-results", () => ({
 }));
 
 const TODAY = toIsoDate(new Date());
-const inDays = (n: number) => toIsoDate(addDays(new Date(), n));
+// From the same "today" the form is given, so a run that straddles midnight agrees with it.
+const inDays = (n: number) => toIsoDate(addDays(new Date(`${TODAY}T12:00:00`), n));
 
 const SUGGEST: Record<string, unknown> = {
   lond: {
