@@ -1,0 +1,125 @@
+// Lighthouse on the desk's key pages: `npx tsx bench/lighthouse.ts`
+// Starts a production server on :3260 (builds first when .next/BUILD_ID is missing; BENCH_BUILD=1
+// rebuilds), or measures BENCH_BASE_URL. Signs the demo advisor in, makes one hotel search through
+// the desk (the sandbox at the e2e server's fast timings, so the search is complete), then runs
+// Lighthouse 12 (performance and accessibility) on /login (signed out), /search, the results, a
+// hotel page, checkout and /bookings, mobile (Lighthouse's default: Moto G4 emulation, simulated
+// slow 4G and 4× CPU slowdown) and desktop, BENCH_LH_RUNS (1) runs each, and prints the medians
+// with LCP, TBT and CLS. Chromium is Debian's (/usr/bin/chromium); nothing is downloaded.
+// Prints figures, never asserts: the machine is shared and noisy.
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse, { type Flags } from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { DEMO_USERS } from "../lib/auth/config";
+import { checkoutHref, criteriaQuery, hotelHref, parseCriteria, searchHref, toSearchRequest } from "../lib/search/criteria";
+import { sleep, startProdServer, type BenchServer } from "./support/prod-server";
+
+const RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 1));
+const PORT = 3260;
+const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+
+type Envelope<T> = { data: T; meta: { session?: { status?: string } } };
+type Row = { rateQuoteId: string; canonicalProductId: string; refundable: boolean; summary: { isPackage?: boolean; requiresGuestTitle?: boolean } };
+type Figures = { performance: number; accessibility: number; lcpMs: number; tbtMs: number; cls: number };
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+async function signIn(baseURL: string): Promise<string> {
+  const advisor = DEMO_USERS.find((u) => u.role === "advisor")!;
+  const res = await fetch(`${baseURL}/api/auth/login`, {
+    method: "POST",
+    headers: { origin: baseURL, "content-type": "application/json" },
+    body: JSON.stringify({ email: advisor.email, password: advisor.password }),
+  });
+  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  if (res.status !== 200 || !cookie) throw new Error(`could not sign in: ${res.status} ${await res.text()}`);
+  return cookie;
+}
+
+/** The key pages' addresses: one hotel search made through the desk, its first hotel, a rate of it. */
+async function pages(baseURL: string, cookie: string): Promise<Array<{ name: string; path: string; signedIn: boolean }>> {
+  const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  const criteria = parseCriteria(new URLSearchParams({ type: "hotel", to: "text:|Barcelona", in: day(50), out: day(53), pax: "2", res: "US" }), "US")!;
+  const headers = { cookie, origin: baseURL, "content-type": "application/json" };
+  const made = await fetch(`${baseURL}/api/search`, { method: "POST", headers, body: JSON.stringify(toSearchRequest(criteria)) });
+  if (made.status !== 201) throw new Error(`search failed: ${made.status} ${await made.text()}`);
+  const searchId = ((await made.json()) as Envelope<{ searchId: string }>).data.searchId;
+  let rows: Row[] = [];
+  for (let i = 0; i < 80; i++) {
+    const page = (await (await fetch(`${baseURL}/api/search/${searchId}/results?limit=50`, { headers })).json()) as Envelope<Row[]>;
+    rows = page.data ?? [];
+    if (rows.length > 0 && page.meta.session?.status !== "pending" && page.meta.session?.status !== "partial") break;
+    await sleep(250);
+  }
+  const row = rows.find((r) => !r.summary.isPackage && !r.summary.requiresGuestTitle);
+  if (!row) throw new Error("the search gave no bookable row");
+  return [
+    { name: "/login", path: "/login", signedIn: false },
+    { name: "/search", path: `/search?${criteriaQuery({ ...criteria })}`, signedIn: true },
+    { name: "results", path: searchHref(criteria, searchId), signedIn: true },
+    { name: "hotel", path: hotelHref(searchId, row.canonicalProductId, criteria), signedIn: true },
+    { name: "checkout", path: checkoutHref(row.rateQuoteId, searchId, criteria), signedIn: true },
+    { name: "/bookings", path: "/bookings", signedIn: true },
+  ];
+}
+
+async function audit(url: string, cookie: string | null, formFactor: "mobile" | "desktop", port: number): Promise<Figures> {
+  const flags: Flags = {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance", "accessibility"],
+    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+  };
+  const result = await lighthouse(url, flags, formFactor === "desktop" ? desktopConfig : undefined);
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    lcpMs: numeric("largest-contentful-paint"),
+    tbtMs: numeric("total-blocking-time"),
+    cls: numeric("cumulative-layout-shift"),
+  };
+}
+
+async function main() {
+  let server: BenchServer | null = null;
+  let chrome: chromeLauncher.LaunchedChrome | null = null;
+  try {
+    const baseURL = process.env.BENCH_BASE_URL ?? (server = await startProdServer({ port: PORT, name: "bench-lighthouse" })).baseURL;
+    const cookie = await signIn(baseURL);
+    const list = await pages(baseURL, cookie);
+    chrome = await chromeLauncher.launch({
+      chromePath: CHROME_PATH,
+      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    });
+    console.log(`Lighthouse ${RUNS} run(s) per page and form factor against ${baseURL}\n`);
+    const table: string[] = [
+      "| page | mobile perf | mobile a11y | mobile LCP | mobile TBT | mobile CLS | desktop perf | desktop a11y | desktop CLS |",
+      "|---|---|---|---|---|---|---|---|---|",
+    ];
+    for (const p of list) {
+      const got: Record<"mobile" | "desktop", Figures[]> = { mobile: [], desktop: [] };
+      for (let r = 0; r < RUNS; r++) {
+        for (const ff of ["mobile", "desktop"] as const) got[ff].push(await audit(`${baseURL}${p.path}`, p.signedIn ? cookie : null, ff, chrome.port));
+      }
+      const m = (ff: "mobile" | "desktop", k: keyof Figures) => median(got[ff].map((f) => f[k]));
+      const row = `| ${p.name} | ${m("mobile", "performance")} | ${m("mobile", "accessibility")} | ${(m("mobile", "lcpMs") / 1000).toFixed(1)} s | ${Math.round(m("mobile", "tbtMs"))} ms | ${m("mobile", "cls").toFixed(3)} | ${m("desktop", "performance")} | ${m("desktop", "accessibility")} | ${m("desktop", "cls").toFixed(3)} |`;
+      table.push(row);
+      console.log(row);
+    }
+    console.log(`\n${table.join("\n")}`);
+  } finally {
+    await chrome?.kill();
+    await server?.stop();
+  }
+}
+
+await main();
