@@ -31,7 +31,8 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         </a>
         <Providers>
           <AppHeader />
-          <div id="main" className="flex-1">
+          {/* At least a screen tall, so the footer starts below the fold and never moves in view as a page fills. */}
+          <div id="main" className="min-h-[calc(100dvh-4rem)] flex-1">
             {children}
           </div>
           <AppFooter />

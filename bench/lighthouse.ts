@@ -75,10 +75,15 @@ async function audit(url: string, cookie: string | null, formFactor: "mobile" | 
     onlyCategories: ["performance", "accessibility"],
     ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
   };
-  const result = await lighthouse(url, flags, formFactor === "desktop" ? desktopConfig : undefined);
-  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  // Lighthouse now and then fails to record a trace (NO_NAVSTART): such a run is tried again.
+  let lhr;
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, flags, formFactor === "desktop" ? desktopConfig : undefined);
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    lhr = result.lhr;
+    if (!lhr.runtimeError) break;
+    if (attempt === 3) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  }
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),

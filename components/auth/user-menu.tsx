@@ -1,14 +1,11 @@
 import Link from "next/link";
 import { ROLE_LABELS } from "@/lib/auth/roles";
-import { getSessionUser } from "@/lib/auth/session";
+import type { SessionUser } from "@/lib/auth/session";
 import { UsersIcon } from "../ui/icons";
 import { Avatar } from "./avatar";
 
 /** The header's right side for a signed-in user: who they are, the users admin for admins, and Sign out. */
-export async function UserMenu() {
-  // The header must render even when the database is down; the page says what is wrong.
-  const user = await getSessionUser().catch(() => null);
-  if (!user) return null;
+export function UserMenu({ user }: { user: SessionUser }) {
   return (
     <div className="flex items-center gap-1.5 sm:gap-3">
       {user.role === "admin" ? (

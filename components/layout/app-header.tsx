@@ -1,6 +1,5 @@
 import Link from "next/link";
 import { connection } from "next/server";
-import { Suspense } from "react";
 import { UserMenu } from "../auth/user-menu";
 import { Logo } from "../brand/logo";
 import { CommandPalette } from "../palette/command-palette";
@@ -8,7 +7,15 @@ import { PrimaryNav } from "./primary-nav";
 import { getSessionUser } from "@/lib/auth/session";
 import { getEnv } from "@/lib/server-env";
 
-export function AppHeader() {
+/**
+ * The bar on every page. Rendered in one piece, after the one session lookup it needs: parts
+ * streamed in one by one moved the bar and, on narrow screens, the page under it (layout shift).
+ */
+export async function AppHeader() {
+  await connection();
+  // The header must render even when the database is down; the page says what is wrong.
+  const user = await getSessionUser().catch(() => null);
+  const { AGENCY_CURRENCY: currency, AGENCY_MARKET: market } = getEnv();
   return (
     <header className="sticky top-0 z-10 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
@@ -16,46 +23,23 @@ export function AppHeader() {
           <Link href="/" aria-label="Agency Desk home" className="shrink-0 rounded-md">
             <Logo />
           </Link>
-          <Suspense fallback={null}>
-            <SignedInNav className="hidden sm:block" />
-          </Suspense>
+          {user ? <PrimaryNav className="hidden sm:block" isAdmin={user.role === "admin"} /> : null}
         </div>
         <div className="flex items-center gap-3 sm:gap-4">
-          <Suspense fallback={null}>
-            <SignedInPalette />
-          </Suspense>
-          <Suspense fallback={null}>
-            <AgencyBadge />
-          </Suspense>
-          <Suspense fallback={null}>
-            <UserMenu />
-          </Suspense>
+          {/* ⌘K / Ctrl+K: for signed-in people only. */}
+          {user ? <CommandPalette isAdmin={user.role === "admin"} /> : null}
+          <AgencyBadge currency={currency} market={market} />
+          {user ? <UserMenu user={user} /> : null}
         </div>
       </div>
       {/* Narrow screens: the sections get their own row rather than crowding the bar. */}
-      <Suspense fallback={null}>
-        <SignedInNav className="border-t border-slate-100 px-4 py-1.5 sm:hidden" />
-      </Suspense>
+      {user ? <PrimaryNav className="border-t border-slate-100 px-4 py-1.5 sm:hidden" isAdmin={user.role === "admin"} /> : null}
     </header>
   );
 }
 
-/** Primary navigation, for signed-in people only (the login page has nowhere to go). */
-async function SignedInNav({ className }: { className?: string }) {
-  const user = await getSessionUser().catch(() => null);
-  return user ? <PrimaryNav className={className} isAdmin={user.role === "admin"} /> : null;
-}
-
-/** ⌘K / Ctrl+K: for signed-in people only. */
-async function SignedInPalette() {
-  const user = await getSessionUser().catch(() => null);
-  return user ? <CommandPalette isAdmin={user.role === "admin"} /> : null;
-}
-
 /** The agency's currency and market; read at request time so builds need no production env. */
-async function AgencyBadge() {
-  await connection();
-  const { AGENCY_CURRENCY: currency, AGENCY_MARKET: market } = getEnv();
+function AgencyBadge({ currency, market }: { currency: string; market: string }) {
   return (
     <p
       className="hidden items-center gap-2 rounded-full border border-slate-200 bg-slate-50 px-3 py-1 text-xs font-medium text-slate-600 sm:inline-flex"
