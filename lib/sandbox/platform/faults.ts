@@ -24,7 +24,7 @@ const DEFAULT_PHASE: Record<FaultKind, "before" | "after"> = {
   drop: "after",
 };
 
-const METHODS = ["GET", "POST", "PATCH", "PUT", "DELETE", "*"] as const;
+type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE" | "*";
 
 export const faultSchema = z.strictObject({
   /** `POST /bookings`, `GET /search/*\/results` (`*` is one path segment), or `*` for every route. */
@@ -48,7 +48,7 @@ export type FaultInput = z.input<typeof faultSchema>;
 
 export type Fault = {
   id: string;
-  method: (typeof METHODS)[number];
+  method: Method;
   /** Path segments after `/api/v1`; `*` matches any one. */
   segments: string[] | null;
   route: string;
