@@ -29,7 +29,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
       <form action="/api/auth/logout" method="post">
         <button
           type="submit"
-          className="rounded-lg px-2.5 py-1.5 text-sm font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-ink"
+          className="rounded-lg px-2.5 py-1.5 text-sm font-medium whitespace-nowrap text-slate-600 transition-colors hover:bg-slate-100 hover:text-ink"
         >
           Sign out
         </button>
