@@ -18,6 +18,7 @@
 //   code path) and at most 8 rounds run per clock minute (4 each, 128 < 135), never one within
 //   3 s of a minute's end; the bench waits for the next minute when the budget is used.
 // BENCH_ROUNDS (default 24, at most 40: a search lives 20 minutes of the sandbox's clock).
+import { Agent, fetch as undiciFetch, type RequestInit } from "undici";
 import { DEMO_USERS } from "../lib/auth/config";
 import { E2E_SANDBOX_ADMIN_TOKEN } from "../e2e/constants";
 import { sleep, startProdServer, type BenchServer } from "./support/prod-server";
@@ -34,6 +35,11 @@ const BFF_PER_PERSON = 135;
 type Path = "direct" | "floor" | "BFF";
 const PATHS: Path[] = ["direct", "floor", "BFF"];
 
+// 32 connections, kept alive between rounds; the client lets an idle one go (2 s) before the
+// server would (5 s), so a socket the server already closed is never reused after a pause.
+const agent = new Agent({ connections: CONCURRENCY, keepAliveTimeout: 2_000, keepAliveMaxTimeout: 2_000 });
+const fetch = (url: string, init: RequestInit = {}) => undiciFetch(url, { ...init, dispatcher: agent });
+
 let server: BenchServer | undefined;
 const stop = async () => {
   await server?.stop();
@@ -45,10 +51,11 @@ process.on("SIGTERM", () => void stop().then(() => process.exit(143)));
 try {
   await main();
 } catch (err) {
-  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  console.error(err instanceof Error ? (err.stack ?? err.message) : err, err instanceof Error && err.cause ? err.cause : "");
   process.exitCode = 1;
 } finally {
   await stop();
+  await agent.close();
 }
 
 async function main() {
