@@ -17,7 +17,8 @@
 //   BFF's requests alternate between two signed-in people (the demo advisor and admin, same
 //   code path) and at most 8 rounds run per clock minute (4 each, 128 < 135), never one within
 //   3 s of a minute's end; the bench waits for the next minute when the budget is used.
-// BENCH_ROUNDS (default 24, at most 40: a search lives 20 minutes of the sandbox's clock).
+// BENCH_ROUNDS (default 24, at most 40: a search lives 20 minutes of the sandbox's clock);
+// BENCH_CPU_PROF=<dir> profiles the server (node --cpu-prof).
 import { Agent, fetch as undiciFetch, type RequestInit } from "undici";
 import { DEMO_USERS } from "../lib/auth/config";
 import { E2E_SANDBOX_ADMIN_TOKEN } from "../e2e/constants";
@@ -61,7 +62,13 @@ try {
 async function main() {
   server = process.env.BENCH_BASE_URL
     ? { baseURL: process.env.BENCH_BASE_URL, latencyScale: "?", stop: async () => {} }
-    : await startProdServer({ port: PORT, name: "bench-floor", env: { BENCH_PASSTHROUGH: "1" } });
+    : await startProdServer({
+        port: PORT,
+        name: "bench-floor",
+        env: { BENCH_PASSTHROUGH: "1" },
+        // BENCH_CPU_PROF=<dir>: the server writes a CPU profile there when it stops.
+        nodeArgs: process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_CPU_PROF] : [],
+      });
   const base = server.baseURL;
 
   const control = async <T>(method: string, path: string, body: unknown = {}): Promise<T> => {
