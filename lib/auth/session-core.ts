@@ -45,19 +45,26 @@ export const toSessionUser = (u: User): SessionUser => ({ id: u.id, email: u.ema
  */
 export async function resolveSessionUser(db: Db, data: SessionData, now = new Date()): Promise<SessionUser | null> {
   if (!data.userId || data.sessionVersion === undefined || !data.sid) return null;
-  const [row] = await sessionUserQuery(db).execute({ sid: data.sid, userId: data.userId, now });
-  const user = row?.user;
-  if (!user || !user.active || user.passwordHash === null) return null;
+  const [user] = await sessionUserQuery(db).execute({ sid: data.sid, userId: data.userId, now });
+  if (!user || !user.active || !user.hasPassword) return null;
   if (user.sessionVersion !== data.sessionVersion) return null;
-  return toSessionUser(user);
+  return { id: user.id, email: user.email, name: user.name, role: user.role };
 }
 
 // Every BFF request runs this query: built once per database (drizzle then only binds the
-// parameters) rather than rebuilt and re-rendered to SQL each time.
+// parameters) rather than rebuilt and re-rendered to SQL each time, reading only what it needs.
 const sessionUserQueries = new WeakMap<Db, ReturnType<typeof buildSessionUserQuery>>();
 const buildSessionUserQuery = (db: Db) =>
   db
-    .select({ user: users })
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      role: users.role,
+      active: users.active,
+      sessionVersion: users.sessionVersion,
+      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
