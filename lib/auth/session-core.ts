@@ -114,7 +114,7 @@ const buildSessionUserQuery = (db: Db) =>
         gt(sessions.expiresAt, sql.placeholder("now")),
       ),
     )
-    .prepare("desk_session_user");
+    .prepare("desk_session_user_orm");
 function sessionUserQuery(db: Db) {
   let q = sessionUserQueries.get(db);
   if (!q) sessionUserQueries.set(db, (q = buildSessionUserQuery(db)));
