@@ -46,6 +46,13 @@ describe("parseEnv", () => {
     expect(parseEnv({ TDS_BASE_URL: "https://tds.example.com/" }).TDS_BASE_URL).toBe("https://tds.example.com");
   });
 
+  it("mounts the bench's pass-through only with BENCH_PASSTHROUGH=1", () => {
+    expect(parseEnv({}).benchPassthrough).toBe(false);
+    expect(parseEnv({ BENCH_PASSTHROUGH: "0" }).benchPassthrough).toBe(false);
+    expect(parseEnv({ BENCH_PASSTHROUGH: "1" }).benchPassthrough).toBe(true);
+    expect(() => parseEnv({ BENCH_PASSTHROUGH: "yes" })).toThrow("BENCH_PASSTHROUGH must be 1 or 0.");
+  });
+
   it("treats empty values as unset", () => {
     const env = parseEnv({ TDS_API_KEY: "", DATABASE_URL: " ", AGENCY_CURRENCY: "" });
     expect(env.TDS_API_KEY).toBe(DEV_TDS_API_KEY);

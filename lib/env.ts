@@ -91,6 +91,7 @@ const schema = z.object({
     .regex(/^\d{1,12}(\.\d{1,2})?$/, "AGENCY_CREDIT_LIMIT must be an amount in the agency's currency, such as 50000 or 50000.00.")
     .optional(),
   SANDBOX: z.enum(["on", "off"], { error: "SANDBOX must be on or off." }).optional(),
+  BENCH_PASSTHROUGH: z.enum(["0", "1"], { error: "BENCH_PASSTHROUGH must be 1 or 0." }).optional(),
 });
 
 export type Env = {
@@ -116,6 +117,8 @@ export type Env = {
   agencyCreditLimitMinor: number | null;
   /** Whether /sandbox serves the simulator: on by default outside production. */
   sandboxEnabled: boolean;
+  /** BENCH_PASSTHROUGH=1: mounts the bare pass-through of bench/bff-floor.ts (docs/bff.md); off by default. */
+  benchPassthrough: boolean;
 };
 
 export class EnvError extends Error {
@@ -174,6 +177,7 @@ export function parseEnv(source: Source = process.env): Env {
     AGENCY_MARKET: e.AGENCY_MARKET,
     agencyCreditLimitMinor: e.AGENCY_CREDIT_LIMIT ? Math.round(Number(e.AGENCY_CREDIT_LIMIT) * 10 ** minorDigits(e.AGENCY_CURRENCY)) : null,
     sandboxEnabled: e.SANDBOX ? e.SANDBOX === "on" : !isProduction,
+    benchPassthrough: e.BENCH_PASSTHROUGH === "1",
   };
 }
 

@@ -166,6 +166,28 @@ describe("the service's answers", () => {
     expect(page.body.meta).toMatchObject({ session: { status: expect.any(String) }, nextCursor: expect.any(String) });
   });
 
+  it("a results page the service sent in the desk's own form is passed on byte for byte; otherwise re-serialised", async () => {
+    const made = await kit.call(search.POST, "/api/search", { method: "POST", body: hotelSearchBody(kit.day) });
+    const searchId = made.body.data.searchId as string;
+    const direct = await kit.sb.call("GET", `/api/v1/search/${searchId}/results?limit=20`, { key: kit.apiKey });
+    const page = await kit.call(results.GET, "/api/x", { params: { searchId }, query: { limit: "20" } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toBe("application/json");
+    expect(page.headers.get("cache-control")).toBe("no-store");
+    expect(page.text).toBe(direct.text);
+
+    // A service answer without meta.nextCursor: the BFF answers the normalised page (nextCursor null).
+    const { nextCursor: _, ...meta } = direct.body.meta;
+    kit.setTransport(async () => Response.json({ ...direct.body, meta }));
+    try {
+      const normalised = await kit.call(results.GET, "/api/x", { params: { searchId }, query: { limit: "20" } });
+      expect(normalised.status).toBe(200);
+      expect(normalised.body).toEqual({ ...direct.body, meta: { ...meta, nextCursor: null } });
+    } finally {
+      kit.setTransport(null);
+    }
+  });
+
   it("suggest, capabilities, destinations, content and thumbnails, with catalog reads cached", async () => {
     const groups = await kit.call(suggest.GET, "/api/suggest", { query: { q: "barcelona", limit: "3" } });
     expect(groups.body.data.cities[0]).toMatchObject({ name: "Barcelona" });

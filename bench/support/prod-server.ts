@@ -10,7 +10,7 @@ export type BenchServer = { baseURL: string; latencyScale: string; stop: () => P
 const BUILD_TIMEOUT_MS = 10 * 60_000;
 const READY_TIMEOUT_MS = 120_000;
 
-export async function startProdServer(options: { port: number; name: string; env?: Record<string, string> }): Promise<BenchServer> {
+export async function startProdServer(options: { port: number; name: string; env?: Record<string, string>; nodeArgs?: string[] }): Promise<BenchServer> {
   const origin = `http://127.0.0.1:${options.port}`;
   if (await answers(`${origin}/api/health`)) {
     throw new Error(`Something already answers on ${origin}; stop it or pass BENCH_BASE_URL=${origin} to measure it.`);
@@ -34,7 +34,8 @@ export async function startProdServer(options: { port: number; name: string; env
   rmSync(env.PGLITE_DIR!, { recursive: true, force: true });
 
   // Detached: its own process group, so one signal reaches the server and anything it spawned.
-  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(options.port), "-H", "127.0.0.1"], {
+  // nodeArgs: flags of the server's node (e.g. --cpu-prof, which NODE_OPTIONS does not take).
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "node_modules/next/dist/bin/next", "start", "-p", String(options.port), "-H", "127.0.0.1"], {
     env: childEnv,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sealData } from "iron-session";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { openDb, type DbHandle } from "../db";
 import { sessions } from "../db/schema";
@@ -7,7 +8,7 @@ import { DEMO_USERS, parseAuthConfig } from "./config";
 import { attemptLogin, DEACTIVATED_MESSAGE, INVALID_LOGIN_MESSAGE } from "./login";
 import { hashPassword, verifyPassword } from "./passwords";
 import { seedDemoUsers } from "./seed";
-import { createSession, resolveSessionUser, revokeSession, revokeUserSessions, SESSION_COOKIE, sessionOptionsFor } from "./session-core";
+import { createSession, readSessionSeal, resolveSessionUser, revokeSession, revokeUserSessions, SESSION_COOKIE, sessionOptionsFor } from "./session-core";
 import { createLoginThrottle } from "./throttle";
 import { createUser, findUserByEmail, inviteUser, redeemInvite, resetToAdmin, setUserActive, setUserRole } from "./users";
 
@@ -28,6 +29,32 @@ describe("session options", () => {
     const secret = "x".repeat(40);
     const prod = sessionOptionsFor(parseEnv({ NODE_ENV: "production", SESSION_SECRET: secret, TDS_API_KEY: "k" }));
     expect(prod).toMatchObject({ password: secret, cookieOptions: { secure: true } });
+  });
+});
+
+describe("reading the session cookie", () => {
+  const password = "p".repeat(40);
+  const options = { password, ttl: 43_200 };
+  afterEach(() => vi.useRealTimers());
+
+  it("opens a seal as iron-session does, the same again from memory, and never under another password", async () => {
+    const held = { userId: "u1", sessionVersion: 3, sid: "s1" };
+    const seal = await sealData(held, options);
+    const first = await readSessionSeal(seal, options);
+    expect(first).toEqual(held);
+    first.userId = "changed";
+    expect(await readSessionSeal(seal, options)).toEqual(held);
+    expect(await readSessionSeal(seal, { ...options, password: "q".repeat(40) })).toEqual({});
+    expect(await readSessionSeal(`${seal.slice(0, -4)}AAAA`, options)).toEqual({});
+    expect(await readSessionSeal("", options)).toEqual({});
+    expect(await readSessionSeal("not a seal", options)).toEqual({});
+  });
+
+  it("forgets a remembered seal once the expiry sealed in it has passed", async () => {
+    const seal = await sealData({ userId: "u2", sessionVersion: 1, sid: "s2" }, { password, ttl: 1 });
+    expect((await readSessionSeal(seal, options)).userId).toBe("u2");
+    vi.useFakeTimers({ now: Date.now() + 5 * 60_000 });
+    expect(await readSessionSeal(seal, options)).toEqual({});
   });
 });
 

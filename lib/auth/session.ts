@@ -7,7 +7,7 @@ import { getDb } from "@/lib/db";
 import type { User } from "@/lib/db/schema";
 import { getEnv } from "@/lib/server-env";
 import { ApiError } from "./http";
-import { createSession, resolveSessionUser, revokeSession, sessionOptionsFor, type SessionData, type SessionUser } from "./session-core";
+import { createSession, readSessionSeal, resolveSessionUser, revokeSession, sessionOptionsFor, type SessionData, type SessionUser } from "./session-core";
 
 // The session cookie (iron-session: sealed, HttpOnly, SameSite=Lax, Secure in
 // production, 12 hours) and who it belongs to. Every page and handler checks here;
@@ -22,7 +22,9 @@ export const getSession = cache(async () => getIronSession<SessionData>(await co
 
 /** The signed-in user, or null when signed out, deactivated, deleted or signed out everywhere. */
 export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
-  const session = await getSession();
+  // Read-only: the seal is opened as getIronSession would, without building a writable session.
+  const options = sessionOptions();
+  const session = await readSessionSeal((await cookies()).get(options.cookieName)?.value ?? "", options);
   if (!session.userId) return null;
   return resolveSessionUser(await getDb(), session);
 });

@@ -108,6 +108,14 @@ export function ok<T>(data: T, init: { status?: number; meta?: Meta; headers?: R
   return Response.json({ data, meta: init.meta ?? {}, error: null }, { status: init.status ?? 200, headers: init.headers });
 }
 
+/**
+ * A success whose body is already the envelope's JSON: the service's own bytes, when the client
+ * checked they say exactly what `ok(data, { meta })` would (lib/tds `jsonVerbatim`).
+ */
+export function okBytes(body: Uint8Array<ArrayBuffer>): Response {
+  return new Response(body, { status: 200, headers: { "Content-Type": "application/json" } });
+}
+
 function errorResponse(err: unknown, req: NextRequest, requestId: string, secrets: string[]): Response {
   let e: BffError;
   if (err instanceof BffError) e = err;

@@ -20,7 +20,7 @@ import {
   destinationsPageSchema,
   envelopeSchema,
   hotelContentSchema,
-  resultRowSchema,
+  resultRowsSchema,
   resultsEnvelopeSchema,
   searchCreatedSchema,
   suggestionsSchema,
@@ -67,6 +67,15 @@ const SUGGEST_MIN_CHARS = 2;
 const SEARCH_TEXT_MAX = 100;
 
 const enc = encodeURIComponent;
+
+// Built once: a zod schema compiles itself on its first parse, which a schema made per call repeats.
+const activityOptionsSchema = z.array(activityOptionSchema);
+
+/** An envelope with nothing but `data`, `meta` and `error: null`, as the BFF's own answers are. */
+function isPlainEnvelope(page: Record<string, unknown>): boolean {
+  const keys = Object.keys(page);
+  return keys.length === 3 && page.error === null && "data" in page && "meta" in page;
+}
 
 export type TdsClient = ReturnType<typeof createTdsClient>;
 
@@ -129,25 +138,34 @@ export function createTdsClient(config: TdsClientConfig) {
 
     /** GET /search/:searchId/results: a page of rows and the session's progress. */
     async searchResults(searchId: string, params: ResultsQuery = {}, opts?: CallOptions) {
-      const page = await sender.json(
+      const { value: page, verbatim } = await sender.jsonVerbatim(
         { ...opts, method: "GET", path: `/search/${enc(searchId)}/results`, query: params },
         resultsEnvelopeSchema,
       );
-      return { rows: page.data, meta: page.meta };
+      return {
+        rows: page.data,
+        meta: page.meta,
+        /**
+         * The service's bytes when they are exactly `{ data: rows, meta, error: null }` as parsed
+         * (nothing defaulted, transformed or dropped), else null: a page the BFF passes on unchanged
+         * is then sent as it came (50 rows are about 50 KB to serialise again).
+         */
+        wire: verbatim && isPlainEnvelope(page) ? verbatim : null,
+      };
     },
 
     /** POST /search/:searchId/hotels/:productId/rates: live rate sheet, fresh quotes, search extended. */
     hotelRateSheet: (searchId: string, productId: string, opts?: CallOptions) =>
       data(
         { ...slow("rateSheet", opts), method: "POST", path: `/search/${enc(searchId)}/hotels/${enc(productId)}/rates` },
-        z.array(resultRowSchema),
+        resultRowsSchema,
       ),
 
     /** POST /search/:searchId/products/:productId/rates: every option already saved for a product. */
     productRates: (searchId: string, productId: string, opts?: CallOptions) =>
       data(
         { ...slow("rateSheet", opts), method: "POST", path: `/search/${enc(searchId)}/products/${enc(productId)}/rates` },
-        z.array(resultRowSchema),
+        resultRowsSchema,
       ),
 
     /* ------------------------------------------------------------- quotes */
@@ -170,7 +188,7 @@ export function createTdsClient(config: TdsClientConfig) {
     activityOptions: (quoteId: string, body: ActivityOptionsRequest = {}, opts?: CallOptions) =>
       data(
         { ...slow("activityOptions", opts), method: "POST", path: activityOptionsPath(quoteId), body },
-        z.array(activityOptionSchema),
+        activityOptionsSchema,
       ),
 
     /* ----------------------------------------------------------- bookings */

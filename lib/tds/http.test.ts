@@ -10,7 +10,7 @@ import {
   TdsTimeoutError,
   TdsValidationError,
 } from "./errors";
-import type { ResponseEvent } from "./http";
+import { sameJson, type ResponseEvent } from "./http";
 import { errorJson, okJson, scriptedFetch, type Answer } from "./testkit";
 
 const KEY = "tdsk_TestKey000000000000000000000000000000000000";
@@ -284,5 +284,48 @@ describe("abortable", () => {
     await expect(abortable(call, left.signal)).rejects.toThrow("The client went away.");
     // Before the fix the late rejection went unobserved and vitest failed the run on it.
     await new Promise((r) => setTimeout(r, 20));
+  });
+});
+
+describe("answers passed on as they came", () => {
+  it("sameJson: same values and keys in any order; a missing, added or changed key is not the same", () => {
+    expect(sameJson({ a: 1, b: [{ c: null, d: "x" }] }, { b: [{ d: "x", c: null }], a: 1 })).toBe(true);
+    expect(sameJson({ a: 1 }, { a: 1, b: undefined })).toBe(false);
+    expect(sameJson({ a: 1, b: [] }, { a: 1 })).toBe(false);
+    expect(sameJson({ a: null }, { b: null })).toBe(false);
+    expect(sameJson([1, 2], [2, 1])).toBe(false);
+    expect(sameJson([1], { 0: 1 })).toBe(false);
+    expect(sameJson({ a: "1" }, { a: 1 })).toBe(false);
+    expect(sameJson(null, {})).toBe(false);
+  });
+
+  const meta = { nextCursor: null, session: { status: "completed", batchProgress: { done: 1, total: 1 }, supplierOutcomes: [] } };
+  const row = {
+    _id: "r1", canonicalProductId: "p1", rateQuoteId: "q1", supplier: "s", rank: 1, sellAmountMinor: 100, sellCurrency: "USD",
+    refundable: true, productType: "other-kind", summary: { anything: [1, { deep: true }] }, extra: "kept",
+  };
+
+  it("the service's bytes when the parsed page is exactly what they say", async () => {
+    const text = JSON.stringify({ data: [row], meta, error: null });
+    const { client } = setup([new Response(text, { headers: { "Content-Type": "application/json" } })]);
+    const page = await client.searchResults("s1");
+    expect(page.wire && new TextDecoder().decode(page.wire)).toBe(text);
+  });
+
+  it("no bytes when the schema filled in a default or normalised a value, or the envelope holds more", async () => {
+    const { nextCursor: _, ...withoutCursor } = meta;
+    const { supplierOutcomes: __, ...session } = meta.session;
+    for (const body of [
+      { data: [row], meta: withoutCursor, error: null },
+      { data: [row], meta: { ...meta, session }, error: null },
+      { data: [row], meta },
+      { data: [row], meta, error: null, links: {} },
+    ]) {
+      const { client } = setup([Response.json(body)]);
+      const page = await client.searchResults("s1");
+      expect(page.wire).toBeNull();
+      expect(page.meta.nextCursor).toBeNull();
+      expect(page.meta.session.supplierOutcomes).toEqual([]);
+    }
   });
 });

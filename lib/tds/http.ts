@@ -109,7 +109,7 @@ export function createSender(config: SenderConfig) {
     return null;
   }
 
-  async function attempt(opts: SendOptions, target: string, n: number, accept: string): Promise<{ res: Response; text: string }> {
+  async function attempt(opts: SendOptions, target: string, n: number, accept: string): Promise<{ res: Response; text: string; bytes: Uint8Array<ArrayBuffer> }> {
     const timeoutMs = opts.timeoutMs ?? config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
@@ -128,15 +128,16 @@ export function createSender(config: SenderConfig) {
     try {
       // Raced against the signal as well: a fetch (or body) that ignores it must not hang the call.
       const res = await abortable(doFetch(target, init), signal);
-      const text = await abortable(res.text(), signal);
-      return { res, text };
+      // The bytes are kept: an answer the BFF sends on unchanged need not be serialised again.
+      const bytes = new Uint8Array(await abortable(res.arrayBuffer(), signal));
+      return { res, text: utf8.decode(bytes), bytes };
     } catch (cause) {
       if (opts.signal?.aborted) throw opts.signal.reason;
       throw timeout.aborted ? new TdsTimeoutError(timeoutMs) : new TdsConnectionError("The service could not be reached.", cause);
     }
   }
 
-  async function run<T>(opts: SendOptions, accept: string, read: (res: Response, text: string) => T): Promise<T> {
+  async function run<T>(opts: SendOptions, accept: string, read: (res: Response, text: string, bytes: Uint8Array<ArrayBuffer>) => T): Promise<T> {
     const target = url(opts);
     const maxRetries = opts.maxRetries ?? config.maxRetries ?? DEFAULT_MAX_RETRIES;
     for (let n = 0; ; n++) {
@@ -147,9 +148,9 @@ export function createSender(config: SenderConfig) {
         );
       let error: TdsError;
       try {
-        const { res, text } = await attempt(opts, target, n, accept);
+        const { res, text, bytes } = await attempt(opts, target, n, accept);
         if (!res.ok) throw tdsErrorFromResponse(res.status, res.headers, text);
-        const value = read(res, text);
+        const value = read(res, text, bytes);
         report(res.status, res.headers.get("x-request-id") ?? res.headers.get("request-id"), null, null);
         return value;
       } catch (err) {
@@ -164,31 +165,45 @@ export function createSender(config: SenderConfig) {
     }
   }
 
+  /** The body parsed as JSON and then with `schema`; both kinds of failure are a TdsResponseError. */
+  function parseAnswer<S extends z.ZodType>(opts: SendOptions, schema: S, res: Response, text: string): { body: unknown; value: z.output<S> } {
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch (cause) {
+      throw new TdsResponseError({
+        status: res.status,
+        headers: res.headers,
+        message: `The service answered HTTP ${res.status} with a body that is not JSON.`,
+        cause,
+      });
+    }
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      throw new TdsResponseError({
+        status: res.status,
+        headers: res.headers,
+        message: `The service's answer to ${opts.method} ${opts.path.split("?")[0]} does not have the expected shape.`,
+        issues: parsed.error.issues,
+      });
+    }
+    return { body, value: parsed.data };
+  }
+
   return {
     /** A JSON call: the whole envelope, parsed with `schema` (which decides what `data` and `meta` are). */
     json<S extends z.ZodType>(opts: SendOptions, schema: S): Promise<z.output<S>> {
-      return run(opts, "application/json", (res, text) => {
-        let body: unknown;
-        try {
-          body = JSON.parse(text);
-        } catch (cause) {
-          throw new TdsResponseError({
-            status: res.status,
-            headers: res.headers,
-            message: `The service answered HTTP ${res.status} with a body that is not JSON.`,
-            cause,
-          });
-        }
-        const parsed = schema.safeParse(body);
-        if (!parsed.success) {
-          throw new TdsResponseError({
-            status: res.status,
-            headers: res.headers,
-            message: `The service's answer to ${opts.method} ${opts.path.split("?")[0]} does not have the expected shape.`,
-            issues: parsed.error.issues,
-          });
-        }
-        return parsed.data;
+      return run(opts, "application/json", (res, text) => parseAnswer(opts, schema, res, text).value);
+    },
+    /**
+     * `json`, plus the service's bytes when the parsed value is exactly what they say (the schema
+     * added, dropped and changed nothing, which is checked, not assumed), else null: an answer
+     * passed on unchanged is then sent as it came instead of being serialised again.
+     */
+    jsonVerbatim<S extends z.ZodType>(opts: SendOptions, schema: S): Promise<{ value: z.output<S>; verbatim: Uint8Array<ArrayBuffer> | null }> {
+      return run(opts, "application/json", (res, text, bytes) => {
+        const { body, value } = parseAnswer(opts, schema, res, text);
+        return { value, verbatim: sameJson(body, value) ? bytes : null };
       });
     },
     /** A non-JSON success body (the printable voucher); errors are still envelopes. */
@@ -196,6 +211,30 @@ export function createSender(config: SenderConfig) {
       return run(opts, accept, (_res, text) => text);
     },
   };
+}
+
+const utf8 = new TextDecoder();
+
+/**
+ * Whether two values are the same JSON: equal primitives, arrays of the same length with the same
+ * items, objects with the same own keys (in any order) and the same values. A schema's default,
+ * transform or dropped key makes the parsed value differ from what was read.
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const k of keys) {
+    if (!Object.hasOwn(b, k) || !sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  }
+  return true;
 }
 
 const requestEvent = (opts: SendOptions, url: string, attempt: number): RequestEvent => ({

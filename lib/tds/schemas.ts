@@ -44,8 +44,15 @@ export const errorObjectSchema = z.looseObject({
 });
 export const errorEnvelopeSchema = z.looseObject({ error: errorObjectSchema });
 
-export const envelopeSchema = <D extends z.ZodType>(data: D) =>
+const makeEnvelope = <D extends z.ZodType>(data: D) =>
   z.looseObject({ data, meta: z.looseObject({}).optional(), error: z.null().optional() });
+const envelopes = new WeakMap<z.ZodType, z.ZodType>();
+/** The envelope around `data`: one schema per data schema (zod compiles a schema on its first parse, so it is made once). */
+export function envelopeSchema<D extends z.ZodType>(data: D): ReturnType<typeof makeEnvelope<D>> {
+  let envelope = envelopes.get(data);
+  if (!envelope) envelopes.set(data, (envelope = makeEnvelope(data)));
+  return envelope as ReturnType<typeof makeEnvelope<D>>;
+}
 
 /* ------------------------------------------------------------------------ catalog */
 
@@ -310,6 +317,9 @@ export const resultRowSchema = z.union([
   z.discriminatedUnion("productType", [hotelRowSchema, flightRowSchema, activityRowSchema, transferRowSchema]),
   otherRowSchema,
 ]);
+
+/** A rate sheet: built once (see envelopeSchema). */
+export const resultRowsSchema = z.array(resultRowSchema);
 
 type Row = z.output<typeof resultRowSchema>;
 /** Narrowing helpers: `productType` is open, so a plain comparison cannot exclude a future product's rows. */

@@ -1,5 +1,5 @@
 // GET /api/search/:searchId/results – a page of ranked rows and the search's progress
-import { ok, route } from "@/lib/bff/handler";
+import { ok, okBytes, route } from "@/lib/bff/handler";
 import { rememberQuotes } from "@/lib/bff/quotes";
 import { params } from "@/lib/bff/schemas";
 import { resultsQuerySchema } from "@/lib/tds";
@@ -12,6 +12,7 @@ export const GET = route(
     const page = await tds.searchResults(searchId, query, { signal });
     // Checkout opened from a link still says what is being booked (lib/bff/quotes.ts).
     await rememberQuotes(deps.cache(), searchId, page.rows);
-    return ok(page.rows, { meta: page.meta });
+    // The service's bytes when they say exactly what ok() would serialise again.
+    return page.wire ? okBytes(page.wire) : ok(page.rows, { meta: page.meta });
   },
 );
