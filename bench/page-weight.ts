@@ -8,7 +8,8 @@
 // idle: every script response (resource type "script", or a .js URL) is taken decoded and
 // re-gzipped here with zlib at its default level, so the figure is "JS at load, gzip" whatever the
 // server's own compression does. Scripts loaded later (a tab opened, a dialog) are not counted.
-// Targets: every page ≤ bare + 100 KB gzip; /login ≤ bare + 50 KB.
+// Targets: every page ≤ bare + 100 KB gzip; /login ≤ bare + 50 KB. BENCH_VERBOSE=1 lists every
+// script of every page with its gzip size.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -118,14 +119,14 @@ async function answers(url: string): Promise<boolean> {
 
 /* ------------------------------------------------------------------ measuring */
 
-type Weight = { page: string; url: string; files: number; raw: number; gzip: number; note?: string };
+type Weight = { page: string; url: string; files: number; raw: number; gzip: number; note?: string; scripts: Array<{ url: string; raw: number; gzip: number }> };
 
 /** Loads `url` in a fresh context (no cache) and sums the scripts it loads until the network is idle. */
 async function weigh(browser: Browser, page: string, url: string, storageState?: Awaited<ReturnType<BrowserContext["storageState"]>>): Promise<Weight> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, storageState });
   try {
     const tab = await context.newPage();
-    const bodies: Array<Promise<{ raw: number; gzip: number } | null>> = [];
+    const bodies: Array<Promise<{ url: string; raw: number; gzip: number } | null>> = [];
     const seen = new Set<string>();
     tab.on("response", (res) => {
       const req = res.request();
@@ -134,7 +135,7 @@ async function weigh(browser: Browser, page: string, url: string, storageState?:
       seen.add(res.url());
       bodies.push(
         res.body().then(
-          (b) => ({ raw: b.length, gzip: gzipSync(b).length }),
+          (b) => ({ url: res.url(), raw: b.length, gzip: gzipSync(b).length }),
           () => null,
         ),
       );
@@ -146,7 +147,7 @@ async function weigh(browser: Browser, page: string, url: string, storageState?:
     const expected = new URL(url);
     const note =
       response && !response.ok() ? `HTTP ${response.status()}` : landed.pathname !== expected.pathname ? `landed on ${landed.pathname}` : undefined;
-    const sizes = (await Promise.all(bodies)).filter((s): s is { raw: number; gzip: number } => s !== null);
+    const sizes = (await Promise.all(bodies)).filter((s) => s !== null);
     return {
       page,
       url,
@@ -154,6 +155,7 @@ async function weigh(browser: Browser, page: string, url: string, storageState?:
       raw: sizes.reduce((n, s) => n + s.raw, 0),
       gzip: sizes.reduce((n, s) => n + s.gzip, 0),
       note,
+      scripts: sizes,
     };
   } finally {
     await context.close();
@@ -244,6 +246,12 @@ async function main(): Promise<void> {
       console.log(
         `${r.page.padEnd(22)}${String(r.files).padStart(6)}${kb(r.raw).padStart(9)}${kb(r.gzip).padStart(9)}${(isBare ? "" : `+${diff.toFixed(1)}`).padStart(9)}${(isBare ? "" : `+${budget}`).padStart(9)}  ${met}${r.note ? `  (${r.note})` : ""}`,
       );
+    }
+    if (process.env.BENCH_VERBOSE === "1") {
+      for (const r of results) {
+        console.log(`\n${r.page}: ${r.url}`);
+        for (const s of [...r.scripts].sort((a, b) => b.gzip - a.gzip)) console.log(`  ${kb(s.gzip).padStart(7)} KB  ${new URL(s.url).pathname}`);
+      }
     }
   } finally {
     clearTimeout(globalTimer);
