@@ -1,8 +1,7 @@
 import { Pencil } from "lucide-react";
 import { productTypeMeta } from "@/components/status/product-types";
 import { Button } from "@/components/ui/button";
-import { describePlace, type OccupancyEntry, type SearchCriteria } from "@/lib/search/criteria";
-import { CABIN_LABELS } from "./flight-fields";
+import { CABIN_LABELS, describePlace, type OccupancyEntry, type SearchCriteria } from "@/lib/search/criteria";
 import { nightsOf, parseIsoDate } from "./search-limits";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

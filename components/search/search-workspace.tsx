@@ -23,15 +23,16 @@ import {
   type SearchProductType,
 } from "@/lib/search/criteria";
 import { capabilitiesSchema } from "@/lib/tds/schemas";
-import { ProductForm, type RunSearchMutation } from "./search-form-shell";
+import type { RunSearchMutation } from "./search-form-shell";
 import { fitOccupancy } from "./search-limits";
 import type { SearchRules } from "./search-resolver";
 import { SearchSummary } from "./search-summary";
 import { useRunSearch } from "./use-run-search";
 
 // What the page loads only when it is used (issue 15, page weight):
-// - each product's fields with its tab; the shown tab's start loading with the page, alongside
-//   the capabilities request, and another tab's when it is pointed at or focused;
+// - each product's form (its fields, react-hook-form, the resolver) with its tab: the shown tab's
+//   starts loading with the page, alongside the capabilities request, another tab's when it is
+//   pointed at or focused; under results, when "Edit search" first opens the form;
 // - the results (list, cards, filters, virtualiser) only with a search to show. next/dynamic, so
 //   that a results page rendered on the server also preloads their code.
 const FIELDS = {
@@ -41,10 +42,10 @@ const FIELDS = {
   transfer: () => import("./transfer-fields"),
 } as const;
 const preloadFields = (type: SearchProductType) => void FIELDS[type]();
-const HotelFields = lazy(() => FIELDS.hotel().then((m) => ({ default: m.HotelFields })));
-const FlightFields = lazy(() => FIELDS.flight().then((m) => ({ default: m.FlightFields })));
-const ActivityFields = lazy(() => FIELDS.activity().then((m) => ({ default: m.ActivityFields })));
-const TransferFields = lazy(() => FIELDS.transfer().then((m) => ({ default: m.TransferFields })));
+const HotelForm = lazy(() => FIELDS.hotel().then((m) => ({ default: m.HotelForm })));
+const FlightForm = lazy(() => FIELDS.flight().then((m) => ({ default: m.FlightForm })));
+const ActivityForm = lazy(() => FIELDS.activity().then((m) => ({ default: m.ActivityForm })));
+const TransferForm = lazy(() => FIELDS.transfer().then((m) => ({ default: m.TransferForm })));
 
 const SearchResults = dynamic(() => import("@/components/results/search-results").then((m) => m.SearchResults), {
   loading: () => <ResultsLoading />,
@@ -274,33 +275,17 @@ function FormFor({
   today: string;
   currency: string;
 }) {
-  const common = { rules, run, running, valuesRef };
+  const common = { rules, run, running, valuesRef, today };
   const footer = <>Prices in {currency}. Results stay available for 20 minutes.</>;
   switch (type) {
     case "hotel":
-      return (
-        <ProductForm productType="hotel" defaultValues={defaults as CriteriaOf<"hotel">} footer={footer} {...common}>
-          {(form) => <HotelFields form={form} today={today} />}
-        </ProductForm>
-      );
+      return <HotelForm defaultValues={defaults as CriteriaOf<"hotel">} footer={footer} {...common} />;
     case "flight":
-      return (
-        <ProductForm productType="flight" defaultValues={defaults as CriteriaOf<"flight">} footer={footer} {...common}>
-          {(form) => <FlightFields form={form} today={today} />}
-        </ProductForm>
-      );
+      return <FlightForm defaultValues={defaults as CriteriaOf<"flight">} footer={footer} {...common} />;
     case "activity":
-      return (
-        <ProductForm productType="activity" defaultValues={defaults as CriteriaOf<"activity">} footer={footer} {...common}>
-          {(form) => <ActivityFields form={form} today={today} />}
-        </ProductForm>
-      );
+      return <ActivityForm defaultValues={defaults as CriteriaOf<"activity">} footer={footer} {...common} />;
     case "transfer":
-      return (
-        <ProductForm productType="transfer" defaultValues={defaults as CriteriaOf<"transfer">} footer={footer} {...common}>
-          {(form, setWants) => <TransferFields form={form} today={today} setWants={setWants} />}
-        </ProductForm>
-      );
+      return <TransferForm defaultValues={defaults as CriteriaOf<"transfer">} footer={footer} {...common} />;
   }
 }
 
