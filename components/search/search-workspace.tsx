@@ -97,7 +97,6 @@ export function SearchWorkspace({ initialCriteria, sid, currency, market, today 
   const valuesRef = useRef<(() => SearchCriteria) | null>(null);
   const [editing, setEditing] = useState(false);
   const rules = useMemo<SearchRules>(() => ({ currency, market, today }), [currency, market, today]);
-  useEffect(() => preloadFields(active), [active]);
 
   const run = useRunSearch();
   const again = useRunSearch({ replace: true });
@@ -160,6 +159,9 @@ export function SearchWorkspace({ initialCriteria, sid, currency, market, today 
   // the first time it opens, then kept, so what the advisor typed survives closing it again.
   const [formWanted, setFormWanted] = useState(!collapsed);
   if (!collapsed && !formWanted) setFormWanted(true);
+  useEffect(() => {
+    if (formWanted) preloadFields(active);
+  }, [active, formWanted]);
 
   return (
     <div className="space-y-6">
@@ -169,7 +171,9 @@ export function SearchWorkspace({ initialCriteria, sid, currency, market, today 
         </Callout>
       ) : null}
 
-      {collapsed ? <SearchSummary criteria={initialCriteria!} onEdit={() => setEditing(true)} /> : null}
+      {collapsed ? (
+        <SearchSummary criteria={initialCriteria!} onEdit={() => setEditing(true)} onEditIntent={() => preloadFields(initialCriteria!.productType)} />
+      ) : null}
 
       <div hidden={collapsed}>
         {capabilities.isPending ? (
