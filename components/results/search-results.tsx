@@ -23,7 +23,7 @@ import { VirtualResults } from "./virtual-results";
 // The map loads when the advisor first asks for it (or points at or focuses its toggle).
 const loadMap = () => import("./map-view");
 const MapView = lazy(() => loadMap().then((m) => ({ default: m.MapView })));
-const preloadMap = () => void loadMap();
+const preloadMap = () => void loadMap().catch(() => {});
 
 export type SearchResultsProps = {
   searchId: string;

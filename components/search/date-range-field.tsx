@@ -47,7 +47,7 @@ const formatDay = (iso: string | undefined) => {
 // earlier when its button is hovered or focused. Until then a block of its size stands in.
 const loadCalendar = () => import("./stay-calendar");
 const StayCalendar = lazy(() => loadCalendar().then((m) => ({ default: m.StayCalendar })));
-const preloadCalendar = () => void loadCalendar();
+const preloadCalendar = () => void loadCalendar().catch(() => {});
 
 /** The calendar's footprint while its code loads: each month is a caption (h-8) over 7 rows of size-9. */
 function CalendarPlaceholder({ months }: { months: number }) {

@@ -41,7 +41,8 @@ const FIELDS = {
   activity: () => import("./activity-fields"),
   transfer: () => import("./transfer-fields"),
 } as const;
-const preloadFields = (type: SearchProductType) => void FIELDS[type]();
+// A preload that fails is not an error: the form asks again when it renders, and shows that failure.
+const preloadFields = (type: SearchProductType) => void FIELDS[type]().catch(() => {});
 const HotelForm = lazy(() => FIELDS.hotel().then((m) => ({ default: m.HotelForm })));
 const FlightForm = lazy(() => FIELDS.flight().then((m) => ({ default: m.FlightForm })));
 const ActivityForm = lazy(() => FIELDS.activity().then((m) => ({ default: m.ActivityForm })));
