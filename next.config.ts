@@ -34,7 +34,7 @@ const nextConfig: NextConfig = {
   experimental: { authInterrupts: true },
   turbopack: {
     rules: {
-      // React Aria ships its strings in 34 locales to every page that uses it (~60 KB gzip); the
+      // React Aria ships its strings in 34 locales to every page that uses it (~8 KB gzip on /search); the
       // desk speaks en-US, so scripts/react-aria-locales-loader.cjs keeps only that one (what
       // @react-aria/optimize-locales-plugin does for webpack, which Turbopack cannot run).
       "intlStrings.*": {
