@@ -32,6 +32,17 @@ const nextConfig: NextConfig = {
   allowedDevOrigins: ["127.0.0.1"],
   // forbidden(): an advisor opening an admin page gets its designed page with HTTP 403 (app/forbidden.tsx).
   experimental: { authInterrupts: true },
+  turbopack: {
+    rules: {
+      // React Aria ships its strings in 34 locales to every page that uses it (~8 KB gzip on /search); the
+      // desk speaks en-US, so scripts/react-aria-locales-loader.cjs keeps only that one (what
+      // @react-aria/optimize-locales-plugin does for webpack, which Turbopack cannot run).
+      "intlStrings.*": {
+        condition: { path: /node_modules\/(react-aria|react-aria-components|react-stately)\/dist\// },
+        loaders: [{ loader: "./scripts/react-aria-locales-loader.cjs", options: { locales: ["en-US"] } }],
+      },
+    },
+  },
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },

@@ -1,9 +1,21 @@
-import countryNames from "countries-list/minimal/countries.en.min.json";
-
 // One list of countries, one way of naming them, wherever the desk asks for one (guest
 // nationality in search, a passenger's nationality in checkout, a destination's country):
-// every ISO 3166-1 code, named in English by Intl ("Åland Islands", "Côte d'Ivoire"), with the
-// package's name only where the engine has none.
+// every ISO 3166-1 code (and AC, TA, XK, reserved or user-assigned), named in English by Intl
+// ("Åland Islands", "Côte d'Ivoire"). The codes are those of countries-list, written out here so
+// that the browser gets ~750 bytes instead of the package's names (lib/countries.test.ts keeps
+// the two lists equal).
+
+const CODES =
+  "AC AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR " +
+  "BS BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC " +
+  "EE EG EH ER ES ET FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK " +
+  "HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB " +
+  "LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ " +
+  "NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU " +
+  "RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TA TC TD TF TG TH TJ TK TL TM " +
+  "TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS XK YE YT ZA ZM ZW";
+
+export const COUNTRY_CODES: readonly string[] = CODES.split(" ");
 
 export type CountryOption = { code: string; name: string };
 
@@ -17,17 +29,15 @@ export function countryOptions(): CountryOption[] {
   } catch {
     names = null;
   }
-  cached = Object.entries(countryNames as Record<string, string>)
-    .map(([code, fallback]) => {
-      let name = fallback;
-      try {
-        name = names?.of(code) ?? fallback;
-      } catch {
-        // An old engine without this region: keep the package's name.
-      }
-      return { code, name };
-    })
-    .sort((a, b) => a.name.localeCompare(b.name, "en"));
+  cached = COUNTRY_CODES.map((code) => {
+    let name = code;
+    try {
+      name = names?.of(code) ?? code;
+    } catch {
+      // An old engine without this region: show its code.
+    }
+    return { code, name };
+  }).sort((a, b) => a.name.localeCompare(b.name, "en"));
   return cached;
 }
 

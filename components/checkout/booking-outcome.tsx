@@ -72,6 +72,10 @@ export function BookingOutcomeView({
 }) {
   const known = STATES[outcome.state];
   const pending = outcome.state === "supplier_pending";
+  // Focus moves to the outcome when it replaces the form (here, since this view loads on demand).
+  useEffect(() => {
+    document.querySelector<HTMLElement>("[data-outcome-heading]")?.focus();
+  }, [outcome.bookingId]);
   const detail = useQuery({
     queryKey: ["booking-outcome-detail", outcome.bookingId, outcome.state],
     queryFn: ({ signal }) => apiGet(`/api/bookings/${encodeURIComponent(outcome.bookingId)}`, detailSchema, { signal }),

@@ -8,10 +8,10 @@ import flight from "./__fixtures__/flight.json";
 import hotelChange from "./__fixtures__/hotel-price-change.json";
 import hotelRefundable from "./__fixtures__/hotel-refundable.json";
 import transfer from "./__fixtures__/transfer.json";
+import { buildCheckoutSchema } from "./checkout-validation";
 import {
   addMonths,
   buildCheckoutContext,
-  buildCheckoutSchema,
   buildManifest,
   defaultValues,
   formPathOf,

@@ -1,9 +1,8 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
 import { useForm, useWatch, type FieldPath, type Resolver } from "react-hook-form";
 import { z } from "zod";
 import { useRunSearch } from "@/components/search/use-run-search";
@@ -11,6 +10,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
+import { Skeleton } from "@/components/ui/skeleton";
 import { ActivityIcon, LockIcon, RefreshIcon } from "@/components/ui/icons";
 import { apiPost, apiRequest, ApiError, type ApiErrorDetail } from "@/lib/api-client";
 import { searchHref, type SearchCriteria } from "@/lib/search/criteria";
@@ -18,11 +18,9 @@ import { recallSelectedRate } from "@/lib/search/selected-rate";
 import { activityOptionSchema, priceCheckSchema } from "@/lib/tds/adapter";
 import type { ResultRow } from "@/lib/tds/types";
 import { bookingKeeper, type BookedOutcome, type PendingAttempt } from "./booking-keeper";
-import { BookingOutcomeView } from "./booking-outcome";
 import { classifyBookingError, CREDIT_TITLES, priceCheckProblem, type BookingFailure, type Problem, type PriceCheckAction } from "./checkout-errors";
 import {
   buildCheckoutContext,
-  buildCheckoutSchema,
   defaultValues,
   toBookingBody,
   toStoredValues,
@@ -35,6 +33,43 @@ import { demandsOf, landBookingError, withDemands, type Demands, type Landing } 
 import { PriceCheckPanel, PriceCheckSkeleton, policyHeadline } from "./price-check-panel";
 import { describeParty, SelectionSummary } from "./selection-summary";
 import { BookingQuestionsSection, SpecialRequestsSection, TravelersSection } from "./travelers-form";
+
+// Loaded when needed, not with the page: the form's validation (its zod schema and resolver)
+// when the form is first focused or validated, and the booking's outcome once there is one.
+const loadValidation = () => import("./checkout-validation");
+const preloadValidation = () => void loadValidation().catch(() => {});
+/** The form's resolver for this booking; its code is loaded on first use. */
+function lazyCheckoutResolver(ctx: CheckoutContext): Resolver<CheckoutValues> {
+  let built: Resolver<CheckoutValues> | null = null;
+  return async (values, context, options) => {
+    built ??= (await loadValidation()).checkoutResolver(ctx);
+    return built(values, context, options);
+  };
+}
+
+const loadOutcome = () => import("./booking-outcome");
+const preloadOutcome = () => void loadOutcome().catch(() => {});
+const BookingOutcomeView = lazy(() => loadOutcome().then((m) => ({ default: m.BookingOutcomeView })));
+
+/** The outcome card's outline (icon, badge, heading, sentence) while its code loads. */
+function OutcomeSkeleton() {
+  return (
+    <Card className="overflow-hidden" aria-busy="true">
+      <p className="sr-only" role="status">
+        Loading the booking&apos;s outcome…
+      </p>
+      <div className="flex flex-wrap items-start gap-4 px-5 py-6 sm:px-8 sm:py-8" aria-hidden>
+        <Skeleton className="size-12 shrink-0 rounded-full" />
+        <div className="min-w-0 flex-1 space-y-3">
+          <Skeleton className="h-5 w-24 rounded-full" />
+          <Skeleton className="h-7 w-72 max-w-full" />
+          <Skeleton className="h-4 w-full max-w-2xl" />
+          <Skeleton className="h-4 w-2/3 max-w-xl" />
+        </div>
+      </div>
+    </Card>
+  );
+}
 
 export type CheckoutProps = {
   quoteId: string;
@@ -211,7 +246,7 @@ function CheckoutFlow({ quoteId, searchId, criteria, currency, selection }: Chec
     return holdRefused ? { ...c, holdable: false } : c;
   }, [check, criteria, row, holdRefused, demands]);
   const resolver = useMemo<Resolver<CheckoutValues>>(
-    () => (ctx ? (zodResolver(buildCheckoutSchema(ctx)) as Resolver<CheckoutValues>) : async (values) => ({ values, errors: {} })),
+    () => (ctx ? lazyCheckoutResolver(ctx) : async (values) => ({ values, errors: {} })),
     [ctx],
   );
   const form = useForm<CheckoutValues>({
@@ -360,7 +395,10 @@ function CheckoutFlow({ quoteId, searchId, criteria, currency, selection }: Chec
     setAttempt(next);
     return send(next);
   };
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => void form.handleSubmit(bookValues)(event);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    preloadOutcome();
+    void form.handleSubmit(bookValues)(event);
+  };
 
   const onOutcomeUpdate = useCallback(
     (next: BookedOutcome) => {
@@ -369,11 +407,6 @@ function CheckoutFlow({ quoteId, searchId, criteria, currency, selection }: Chec
     },
     [keeper],
   );
-
-  // Move focus to the outcome when it replaces the form.
-  useEffect(() => {
-    if (outcome) document.querySelector<HTMLElement>("[data-outcome-heading]")?.focus();
-  }, [outcome?.bookingId]); // eslint-disable-line react-hooks/exhaustive-deps
 
   /* ---------------------------------------------------------------------------- render */
 
@@ -387,7 +420,9 @@ function CheckoutFlow({ quoteId, searchId, criteria, currency, selection }: Chec
   if (outcome) {
     return (
       <PageFrame criteria={criteria} searchId={searchId} aside={aside} asideLast>
-        <BookingOutcomeView outcome={outcome} criteria={criteria} searchId={searchId} onUpdate={onOutcomeUpdate} />
+        <Suspense fallback={<OutcomeSkeleton />}>
+          <BookingOutcomeView outcome={outcome} criteria={criteria} searchId={searchId} onUpdate={onOutcomeUpdate} />
+        </Suspense>
       </PageFrame>
     );
   }
@@ -439,7 +474,7 @@ function CheckoutFlow({ quoteId, searchId, criteria, currency, selection }: Chec
       ) : null}
 
       {check && ctx && !expired && !(priceQuery.error && !priceQuery.isFetching) ? (
-        <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Travellers and booking">
+        <form onSubmit={onSubmit} onFocus={preloadValidation} noValidate className="space-y-6" aria-label="Travellers and booking">
           <PriceCheckPanel
             check={check}
             remainingMs={remainingMs}

@@ -1,15 +1,15 @@
 "use client";
 
 import { List, Map as MapIcon, SlidersHorizontal, X } from "lucide-react";
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { Skeleton } from "@/components/ui/skeleton";
 import { hotelHref, type SearchCriteria } from "@/lib/search/criteria";
 import { FilterPanel } from "./filters/filter-panel";
 import { activeFilterCount, applyFilters, EMPTY_FILTERS, facetsOf, type ResultFilters, type ResultSort } from "./filters/filter-model";
 import { SortSelect } from "./filters/sort-select";
-import { MapView } from "./map-view";
 import { countOf, nounOf, SourceLabels } from "./format";
 import { ResultCard, type CardContext } from "./result-cards";
 import { filtersFromParams, withFilterParams } from "./filters/filters-url";
@@ -19,6 +19,11 @@ import type { ResultGroup } from "./types";
 import { useLiveResults } from "./use-live-results";
 import { useThumbnails } from "./use-thumbnails";
 import { VirtualResults } from "./virtual-results";
+
+// The map loads when the advisor first asks for it (or points at or focuses its toggle).
+const loadMap = () => import("./map-view");
+const MapView = lazy(() => loadMap().then((m) => ({ default: m.MapView })));
+const preloadMap = () => void loadMap().catch(() => {});
 
 export type SearchResultsProps = {
   searchId: string;
@@ -185,7 +190,9 @@ export function SearchResults({ searchId, criteria, onSearchAgain, searchingAgai
 
           {live.status === "ready" && visible.length > 0 ? (
             view === "map" && productType === "hotel" ? (
-              <MapView groups={visible} selectedId={selectedId} onSelect={select} hrefFor={hrefFor} currency={currency} />
+              <Suspense fallback={<MapPlaceholder />}>
+                <MapView groups={visible} selectedId={selectedId} onSelect={select} hrefFor={hrefFor} currency={currency} />
+              </Suspense>
             ) : (
               <VirtualResults
                 groups={visible}
@@ -243,12 +250,26 @@ export function SearchResults({ searchId, criteria, onSearchAgain, searchingAgai
   );
 }
 
+/** The map's frame (MapView's border, viewport height and note line) while its code loads. */
+function MapPlaceholder() {
+  return (
+    <div role="status" aria-label="Loading the map" className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white">
+      <div aria-hidden className="h-[min(70vh,620px)] min-h-80 animate-pulse bg-slate-100" />
+      <div aria-hidden className="border-t border-slate-200 px-4 py-2 text-[0.8125rem]">
+        <Skeleton className="my-0.5 h-4 w-48" />
+      </div>
+    </div>
+  );
+}
+
 function ViewToggle({ view, onChange }: { view: "list" | "map"; onChange: (v: "list" | "map") => void }) {
   const item = (value: "list" | "map", label: string, icon: React.ReactNode) => (
     <button
       type="button"
       aria-pressed={view === value}
       onClick={() => onChange(value)}
+      onPointerEnter={value === "map" ? preloadMap : undefined}
+      onFocus={value === "map" ? preloadMap : undefined}
       className={cn(
         "inline-flex h-8 items-center gap-1.5 rounded-md px-2.5 text-[0.8125rem] font-semibold transition-colors",
         view === value ? "bg-white text-ink shadow-xs ring-1 ring-slate-200" : "text-slate-600 hover:text-ink",

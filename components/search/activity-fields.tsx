@@ -29,8 +29,17 @@ import { countryName } from "./country-select";
 import { DateRangeField } from "./date-range-field";
 import { DestinationCombobox } from "./destination-combobox";
 import { OccupancyEditor } from "./occupancy-editor";
-import { placeChoice, typedPlace, type FieldsProps } from "./search-form-shell";
+import { placeChoice, typedPlace, type FieldsProps, ProductForm, type ProductFormProps } from "./search-form-shell";
 import { useDebouncedValue } from "./use-suggest";
+
+/** The activity search form (loaded with its tab by the search page). */
+export function ActivityForm({ today, ...props }: ProductFormProps<"activity">) {
+  return (
+    <ProductForm productType="activity" {...props}>
+      {(form) => <ActivityFields form={form} today={today} />}
+    </ProductForm>
+  );
+}
 
 export function ActivityFields({ form, today }: FieldsProps<ActivityCriteria>) {
   const { control } = form;

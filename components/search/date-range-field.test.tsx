@@ -2,7 +2,7 @@
 import "@testing-library/jest-dom/vitest";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { DateRangeField, type DateRangeValue } from "./date-range-field";
 
@@ -36,11 +36,17 @@ function Harness({
   );
 }
 
-/** The calendar's button for a day (react-day-picker marks each cell with data-day). */
-const day = (iso: string) => {
-  const button = document.querySelector<HTMLButtonElement>(`[data-day="${iso}"] button`);
-  if (!button) throw new Error(`No day button for ${iso}`);
-  return button;
+/**
+ * The calendar's button for a day (react-day-picker marks each cell with data-day), once the
+ * calendar, which is loaded on demand, has replaced its placeholder.
+ */
+const day = async (iso: string) => {
+  let button: HTMLButtonElement | null = null;
+  await waitFor(() => {
+    button = document.querySelector<HTMLButtonElement>(`[data-day="${iso}"] button`);
+    if (!button) throw new Error(`No day button for ${iso}`);
+  });
+  return button!;
 };
 
 describe("DateRangeField — hotel stay", () => {
@@ -80,36 +86,43 @@ describe("DateRangeField — hotel stay", () => {
     expect(screen.getByRole("alert")).toHaveTextContent("Required for hotel searches.");
   });
 
-  it("disables days before today in the calendar", () => {
+  it("stands in for the calendar while its code loads", async () => {
     render(<Harness />);
-    expect(day("2026-03-09")).toBeDisabled();
-    expect(day("2026-03-10")).toBeEnabled();
-    expect(day("2026-03-31")).toBeEnabled();
+    expect(screen.getByRole("status", { name: "Loading the calendar" })).toBeInTheDocument();
+    expect(await screen.findByRole("grid")).toBeInTheDocument();
+    expect(screen.queryByRole("status", { name: "Loading the calendar" })).not.toBeInTheDocument();
   });
 
-  it("disables check-in days more than 730 days ahead", () => {
+  it("disables days before today in the calendar", async () => {
+    render(<Harness />);
+    expect(await day("2026-03-09")).toBeDisabled();
+    expect(await day("2026-03-10")).toBeEnabled();
+    expect(await day("2026-03-31")).toBeEnabled();
+  });
+
+  it("disables check-in days more than 730 days ahead", async () => {
     // 2028-03-09 is today + 730 days.
     render(<Harness initial={{ checkIn: "2028-03-01", checkOut: "2028-03-02" }} />);
-    expect(day("2028-03-09")).toBeEnabled();
-    expect(day("2028-03-10")).toBeDisabled();
+    expect(await day("2028-03-09")).toBeEnabled();
+    expect(await day("2028-03-10")).toBeDisabled();
   });
 
   it("limits the range to 30 nights once a check-in is picked, and shows the nights", async () => {
     const user = userEvent.setup();
     const onValue = vi.fn();
     render(<Harness onValue={onValue} />);
-    await user.click(day("2026-03-20"));
+    await user.click(await day("2026-03-20"));
     expect(onValue).toHaveBeenLastCalledWith({ checkIn: "2026-03-20", checkOut: undefined });
 
     await user.click(screen.getByRole("button", { name: "Go to the Next Month" }));
-    expect(day("2026-04-19")).toBeEnabled(); // 30 nights
-    expect(day("2026-04-20")).toBeDisabled(); // 31 nights
+    expect(await day("2026-04-19")).toBeEnabled(); // 30 nights
+    expect(await day("2026-04-20")).toBeDisabled(); // 31 nights
 
-    await user.click(day("2026-04-19"));
+    await user.click(await day("2026-04-19"));
     expect(onValue).toHaveBeenLastCalledWith({ checkIn: "2026-03-20", checkOut: "2026-04-19" });
     expect(screen.getByTestId("nights")).toHaveTextContent("30 nights");
     // With the stay complete, the calendar is bounded by the 730-day limit again.
-    expect(day("2026-04-20")).toBeEnabled();
+    expect(await day("2026-04-20")).toBeEnabled();
   });
 
   it("picks a stay in the popover and closes it", async () => {
@@ -118,10 +131,10 @@ describe("DateRangeField — hotel stay", () => {
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: /Choose stay dates/ }));
     expect(await screen.findByRole("dialog", { name: "Stay dates" })).toBeInTheDocument();
-    expect(day("2026-03-09")).toBeDisabled();
+    expect(await day("2026-03-09")).toBeDisabled();
 
-    await user.click(day("2026-03-12"));
-    await user.click(day("2026-03-15"));
+    await user.click(await day("2026-03-12"));
+    await user.click(await day("2026-03-15"));
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     expect(screen.getByTestId("nights")).toHaveTextContent("3 nights");
     expect(screen.getByRole("button", { name: /Choose stay dates: .*, 3 nights/ })).toBeInTheDocument();
@@ -133,8 +146,8 @@ describe("DateRangeField — single date", () => {
     const user = userEvent.setup();
     const onValue = vi.fn();
     render(<Harness mode="single" onValue={onValue} />);
-    expect(day("2026-03-09")).toBeDisabled();
-    await user.click(day("2026-03-18"));
+    expect(await day("2026-03-09")).toBeDisabled();
+    await user.click(await day("2026-03-18"));
     expect(onValue).toHaveBeenLastCalledWith({ checkIn: "2026-03-18" });
     expect(screen.getByLabelText("Date")).toHaveValue("2026-03-18");
     expect(screen.queryByTestId("nights")).not.toBeInTheDocument();

@@ -1,13 +1,14 @@
 "use client";
 
-import { useId, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import { CalendarDays } from "lucide-react";
-import { DayPicker, type DateRange, type Matcher } from "react-day-picker";
+import type { DateRange, Matcher } from "react-day-picker";
 import { Button as AriaButton, Dialog, DialogTrigger, Popover } from "react-aria-components";
 import { buttonClasses } from "@/components/ui/button";
 import { inputClasses } from "@/components/ui/field";
 import { cn } from "@/components/ui/cn";
 import { AlertIcon } from "@/components/ui/icons";
+import { Skeleton } from "@/components/ui/skeleton";
 import {
   MAX_DAYS_AHEAD,
   MAX_NIGHTS,
@@ -42,29 +43,25 @@ const formatDay = (iso: string | undefined) => {
   return date ? date.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric" }) : null;
 };
 
-/** Tailwind classes for react-day-picker (no stylesheet import needed). */
-const calendarClassNames = {
-  root: "text-sm text-ink",
-  months: "relative flex flex-col gap-4 sm:flex-row",
-  month: "space-y-2",
-  month_caption: "flex h-8 items-center justify-center font-semibold",
-  nav: "absolute inset-x-0 top-0 flex h-8 items-center justify-between",
-  button_previous: "inline-flex size-8 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 disabled:opacity-30",
-  button_next: "inline-flex size-8 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 disabled:opacity-30",
-  chevron: "size-4 fill-current",
-  month_grid: "border-collapse",
-  weekday: "size-9 text-[0.75rem] font-medium text-slate-500",
-  day: "size-9 p-0 text-center",
-  day_button:
-    "size-9 rounded-md tabular-nums hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-slate-300 disabled:hover:bg-transparent",
-  today: "font-semibold text-brand-700",
-  selected: "[&>button]:bg-brand-100 [&>button]:text-brand-900",
-  range_start: "[&>button]:!bg-brand-600 [&>button]:!text-white",
-  range_end: "[&>button]:!bg-brand-600 [&>button]:!text-white",
-  range_middle: "[&>button]:rounded-none",
-  outside: "text-slate-300",
-  disabled: "text-slate-300",
-};
+// The calendar (react-day-picker, date-fns) is loaded on demand: when it is first shown, or
+// earlier when its button is hovered or focused. Until then a block of its size stands in.
+const loadCalendar = () => import("./stay-calendar");
+const StayCalendar = lazy(() => loadCalendar().then((m) => ({ default: m.StayCalendar })));
+const preloadCalendar = () => void loadCalendar().catch(() => {});
+
+/** The calendar's footprint while its code loads: each month is a caption (h-8) over 7 rows of size-9. */
+function CalendarPlaceholder({ months }: { months: number }) {
+  return (
+    <div role="status" aria-label="Loading the calendar" className="flex flex-col gap-4 sm:flex-row">
+      {Array.from({ length: months }, (_, i) => (
+        <div key={i} className="w-63 space-y-2" aria-hidden>
+          <Skeleton className="mx-auto h-8 w-32" />
+          <Skeleton className="h-63 w-full" />
+        </div>
+      ))}
+    </div>
+  );
+}
 
 /**
  * Dates for a search. Hotels pick a stay in a calendar (days before today, more than 730 days
@@ -120,20 +117,21 @@ export function DateRangeField({
     endMonth: addDays(lastCheckIn, range ? MAX_NIGHTS : 0),
     defaultMonth: checkInDate ?? todayDate,
     today: todayDate,
-    weekStartsOn: 1 as const,
     numberOfMonths: range && !inline ? 2 : 1,
-    classNames: calendarClassNames,
   };
-  const calendar = range ? (
-    <DayPicker
-      {...common}
-      mode="range"
-      resetOnSelect
-      selected={checkInDate ? { from: checkInDate, to: checkOutDate ?? undefined } : undefined}
-      onSelect={selectRange}
-    />
-  ) : (
-    <DayPicker {...common} mode="single" selected={checkInDate ?? undefined} onSelect={selectSingle} />
+  const calendar = (
+    <Suspense fallback={<CalendarPlaceholder months={common.numberOfMonths} />}>
+      {range ? (
+        <StayCalendar
+          {...common}
+          mode="range"
+          selected={checkInDate ? { from: checkInDate, to: checkOutDate ?? undefined } : undefined}
+          onSelect={selectRange}
+        />
+      ) : (
+        <StayCalendar {...common} mode="single" selected={checkInDate ?? undefined} onSelect={selectSingle} />
+      )}
+    </Suspense>
   );
 
   const summary = range
@@ -190,6 +188,8 @@ export function DateRangeField({
         <DialogTrigger isOpen={open} onOpenChange={setOpen}>
           <AriaButton
             className={cn(buttonClasses({ variant: "secondary" }), "w-full justify-start font-medium")}
+            onHoverStart={preloadCalendar}
+            onFocus={preloadCalendar}
             aria-label={`${range ? "Choose stay dates" : "Choose a date"}: ${summary}${nightsText ? `, ${nightsText}` : ""}`}
           >
             <CalendarDays className="size-4 text-slate-500" aria-hidden />

@@ -5,25 +5,18 @@ import { Controller, useController, useFieldArray, useWatch, type UseFormReturn 
 import { Button } from "@/components/ui/button";
 import { Field, inputClasses } from "@/components/ui/field";
 import { CABIN_CLASSES } from "@/lib/tds/schemas";
-import { MAX_FLIGHT_SLICES, type CabinClass, type FlightCriteria, type FlightTrip } from "@/lib/search/criteria";
+import { CABIN_LABELS, MAX_FLIGHT_SLICES, type FlightCriteria, type FlightTrip } from "@/lib/search/criteria";
 import { DateRangeField } from "./date-range-field";
 import { DestinationCombobox } from "./destination-combobox";
 import { OccupancyEditor } from "./occupancy-editor";
 import { MAX_DAYS_AHEAD, addDays, parseIsoDate, toIsoDate } from "./search-limits";
-import { SegmentedRadio, placeChoice, typedPlace, type FieldsProps } from "./search-form-shell";
+import { SegmentedRadio, placeChoice, typedPlace, type FieldsProps, ProductForm, type ProductFormProps } from "./search-form-shell";
 
 const TRIPS: { value: FlightTrip; label: string }[] = [
   { value: "oneway", label: "One-way" },
   { value: "return", label: "Return" },
   { value: "multi", label: "Multi-city" },
 ];
-
-export const CABIN_LABELS: Record<CabinClass, string> = {
-  economy: "Economy",
-  premium_economy: "Premium economy",
-  business: "Business",
-  first: "First",
-};
 
 const AIRPORT_HINT = "Type a city or airport, or a 3-letter code.";
 const AIRPORTS = ["airport"] as const;
@@ -57,6 +50,15 @@ function AirportField({
         />
       )}
     />
+  );
+}
+
+/** The flight search form (loaded with its tab by the search page). */
+export function FlightForm({ today, ...props }: ProductFormProps<"flight">) {
+  return (
+    <ProductForm productType="flight" {...props}>
+      {(form) => <FlightFields form={form} today={today} />}
+    </ProductForm>
   );
 }
 

@@ -12,7 +12,7 @@ import { CountrySelect } from "./country-select";
 import { DateRangeField } from "./date-range-field";
 import { DestinationCombobox } from "./destination-combobox";
 import { OccupancyEditor } from "./occupancy-editor";
-import { ErrorText, SegmentedRadio, placeChoice, typedPlace, type FieldsProps } from "./search-form-shell";
+import { ErrorText, SegmentedRadio, placeChoice, typedPlace, type FieldsProps, ProductForm, type ProductFormProps } from "./search-form-shell";
 
 export const PROPERTY_TYPE_LABELS: Record<PropertyType, string> = {
   hotel: "Hotel",
@@ -34,6 +34,15 @@ const RATE_MODES: { value: RateMode | "default"; label: string }[] = [
 /** How many of the "More options" are in use (shown on the disclosure). */
 export function activeHotelOptions(v: Pick<HotelCriteria, "near" | "propertyTypes" | "query" | "rateMode">): number {
   return (v.near ? 1 : 0) + (v.propertyTypes.length > 0 ? 1 : 0) + (v.query.trim() ? 1 : 0) + (v.rateMode ? 1 : 0);
+}
+
+/** The hotel search form (loaded with its tab by the search page). */
+export function HotelForm({ today, ...props }: ProductFormProps<"hotel">) {
+  return (
+    <ProductForm productType="hotel" {...props}>
+      {(form) => <HotelFields form={form} today={today} />}
+    </ProductForm>
+  );
 }
 
 export function HotelFields({ form, today }: FieldsProps<HotelCriteria>) {

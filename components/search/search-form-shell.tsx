@@ -216,3 +216,18 @@ export function toOptionalInt(text: string): number | null {
 }
 
 export type FieldsProps<T extends FieldValues> = { form: UseFormReturn<T>; today: string };
+
+/**
+ * What the search page gives a product's form. Each product's module (hotel-fields.tsx, …)
+ * exports its form, its fields inside ProductForm, so the page loads a product's code, and the
+ * form machinery (react-hook-form, the resolver), only when that form is shown.
+ */
+export type ProductFormProps<T extends SearchProductType> = {
+  defaultValues: CriteriaOf<T>;
+  rules: SearchRules;
+  run: RunSearchMutation;
+  running: boolean;
+  valuesRef: RefObject<(() => SearchCriteria) | null>;
+  footer?: ReactNode;
+  today: string;
+};

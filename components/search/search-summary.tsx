@@ -1,8 +1,7 @@
 import { Pencil } from "lucide-react";
 import { productTypeMeta } from "@/components/status/product-types";
 import { Button } from "@/components/ui/button";
-import { describePlace, type OccupancyEntry, type SearchCriteria } from "@/lib/search/criteria";
-import { CABIN_LABELS } from "./flight-fields";
+import { CABIN_LABELS, describePlace, type OccupancyEntry, type SearchCriteria } from "@/lib/search/criteria";
 import { nightsOf, parseIsoDate } from "./search-limits";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -83,7 +82,7 @@ export function summarizeCriteria(c: SearchCriteria): string[] {
 }
 
 /** The collapsed search form above results, with a way back to the full form. */
-export function SearchSummary({ criteria, onEdit }: { criteria: SearchCriteria; onEdit: () => void }) {
+export function SearchSummary({ criteria, onEdit, onEditIntent }: { criteria: SearchCriteria; onEdit: () => void; onEditIntent?: () => void }) {
   const { label, Icon } = productTypeMeta(criteria.productType);
   const parts = summarizeCriteria(criteria);
   return (
@@ -112,7 +111,7 @@ export function SearchSummary({ criteria, onEdit }: { criteria: SearchCriteria; 
           ))}
         </p>
       </div>
-      <Button variant="secondary" size="sm" onClick={onEdit} className="self-start sm:self-center">
+      <Button variant="secondary" size="sm" onClick={onEdit} onPointerEnter={onEditIntent} onFocus={onEditIntent} className="self-start sm:self-center">
         <Pencil className="size-3.5" aria-hidden />
         Edit search
       </Button>

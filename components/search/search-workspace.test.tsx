@@ -108,6 +108,9 @@ function renderWorkspace(query = "", sid: string | null = null) {
   return { ...result, rerenderWith: (q: string, s: string | null) => result.rerender(view(parseCriteria(new URLSearchParams(q), "US"), s)) };
 }
 
+/** The shown product's form, once its fields (loaded on demand) are in. */
+const formOf = (product: string) => screen.findByRole("form", { name: `${product} search` });
+
 /** Types into a suggest combobox and picks the option with the keyboard. */
 async function pickSuggestion(user: ReturnType<typeof userEvent.setup>, label: string | RegExp, text: string, option: string | RegExp) {
   const input = screen.getByRole("combobox", { name: label });
@@ -150,15 +153,19 @@ describe("SearchWorkspace – tabs", () => {
     installFetch();
     const user = userEvent.setup();
     renderWorkspace("type=hotel&pax=3");
-    await screen.findByRole("tab", { name: "Hotels" });
+    await formOf("Hotels");
     await user.type(screen.getByRole("combobox", { name: "Destination" }), "Somewhere");
     await user.keyboard("{Escape}");
 
     await user.click(screen.getByRole("tab", { name: "Activities" }));
+
+    await formOf("Activities");
     expect(router.replace).toHaveBeenLastCalledWith("/search?type=activity", { scroll: false });
     expect(screen.getByTestId("occupancy-summary")).toHaveTextContent("3 adults");
 
     await user.click(screen.getByRole("tab", { name: "Hotels" }));
+
+    await formOf("Hotels");
     expect(screen.getByRole("combobox", { name: "Destination" })).toHaveValue("Somewhere");
   });
 
@@ -166,19 +173,26 @@ describe("SearchWorkspace – tabs", () => {
     installFetch();
     const user = userEvent.setup();
     renderWorkspace("type=hotel&pax=2-5,2");
-    await screen.findByRole("tab", { name: "Hotels" });
+    await formOf("Hotels");
     expect(screen.getByTestId("occupancy-summary")).toHaveTextContent("2 rooms · 4 adults · 1 child");
 
     await user.click(screen.getByRole("tab", { name: "Flights" }));
+
+    await formOf("Flights");
     expect(screen.getByTestId("occupancy-summary")).toHaveTextContent("4 adults · 1 child");
     await user.click(screen.getByRole("tab", { name: "Activities" }));
+    await formOf("Activities");
     await user.click(screen.getByRole("tab", { name: "Hotels" }));
+    await formOf("Hotels");
     expect(screen.getByTestId("occupancy-summary")).toHaveTextContent("2 rooms · 4 adults · 1 child");
     expect(screen.getByLabelText("Age of child 1 in room 1")).toHaveValue("5");
 
     await user.click(screen.getByRole("tab", { name: "Activities" }));
+
+    await formOf("Activities");
     await user.click(screen.getByRole("button", { name: "More adults" }));
     await user.click(screen.getByRole("tab", { name: "Hotels" }));
+    await formOf("Hotels");
     expect(screen.getByTestId("occupancy-summary")).toHaveTextContent("1 room · 5 adults · 1 child");
   });
 
@@ -206,7 +220,7 @@ describe("SearchWorkspace – hotel form", () => {
     const { searches, calls } = installFetch();
     const user = userEvent.setup();
     renderWorkspace("type=hotel");
-    await screen.findByRole("tab", { name: "Hotels" });
+    await formOf("Hotels");
 
     await pickSuggestion(user, "Destination", "Lond", "London");
     fireEvent.change(screen.getByLabelText("Check-in"), { target: { value: inDays(10) } });
@@ -250,7 +264,7 @@ describe("SearchWorkspace – hotel form", () => {
     const { searches } = installFetch();
     const user = userEvent.setup();
     renderWorkspace("type=hotel");
-    await screen.findByRole("tab", { name: "Hotels" });
+    await formOf("Hotels");
 
     await user.click(screen.getByRole("button", { name: "Search hotels" }));
     expect(await screen.findByText("Choose a city, hotel or area, or type a place name.")).toBeInTheDocument();
@@ -263,7 +277,7 @@ describe("SearchWorkspace – hotel form", () => {
     const { searches } = installFetch();
     const user = userEvent.setup();
     renderWorkspace(`type=hotel&to=city:2643743%7CLondon%7CGB&in=${inDays(5)}&out=${inDays(8)}&near=51.5,-0.12,60`);
-    await screen.findByRole("tab", { name: "Hotels" });
+    await formOf("Hotels");
     const more = screen.getByRole("button", { name: /^More options/ });
     expect(more).toHaveAttribute("aria-expanded", "true");
     await user.click(more);
@@ -296,7 +310,7 @@ describe("SearchWorkspace – hotel form", () => {
     });
     const user = userEvent.setup();
     renderWorkspace(`type=hotel&to=text:%7CSoho&in=${inDays(5)}&out=${inDays(8)}&pax=2&res=FR`);
-    await screen.findByRole("tab", { name: "Hotels" });
+    await formOf("Hotels");
     expect(screen.getByRole("combobox", { name: "Destination" })).toHaveValue("Soho");
 
     await user.click(screen.getByRole("button", { name: "Search hotels" }));
@@ -320,7 +334,7 @@ describe("SearchWorkspace – hotel form", () => {
     });
     const user = userEvent.setup();
     renderWorkspace(`type=hotel&to=text:%7CSoho&in=${inDays(5)}&out=${inDays(8)}`);
-    await screen.findByRole("tab", { name: "Hotels" });
+    await formOf("Hotels");
 
     await user.click(screen.getByRole("button", { name: "Search hotels" }));
     expect(await screen.findByText("Too many searches. Wait a moment.")).toBeInTheDocument();
@@ -335,7 +349,7 @@ describe("SearchWorkspace – flight form", () => {
     const { searches } = installFetch();
     const user = userEvent.setup();
     renderWorkspace("type=flight&trip=multi");
-    await screen.findByRole("tab", { name: "Flights" });
+    await formOf("Flights");
     expect(screen.getByRole("radio", { name: "Multi-city" })).toBeChecked();
 
     await pickSuggestion(user, "From (flight 1)", "Lond", /London Heathrow/);
@@ -375,7 +389,7 @@ describe("SearchWorkspace – flight form", () => {
     installFetch();
     const user = userEvent.setup();
     renderWorkspace("type=flight&trip=multi");
-    await screen.findByRole("tab", { name: "Flights" });
+    await formOf("Flights");
     for (let i = 0; i < 4; i++) await user.click(screen.getByRole("button", { name: "Add flight" }));
     expect(screen.getByRole("button", { name: "Add flight" })).toBeDisabled();
     expect(screen.getByText("A trip can have at most 6 flights.")).toBeInTheDocument();
@@ -384,7 +398,7 @@ describe("SearchWorkspace – flight form", () => {
   it("prefills a return trip from the URL", async () => {
     installFetch();
     renderWorkspace(`type=flight&trip=return&from=airport:LHR%7CLondon+Heathrow%7CGB&to=airport:JFK%7CNew+York+JFK%7CUS&in=${inDays(3)}&out=${inDays(9)}&cabin=first&pax=2-5`);
-    await screen.findByRole("tab", { name: "Flights" });
+    await formOf("Flights");
     expect(screen.getByRole("combobox", { name: "From" })).toHaveValue("London Heathrow");
     expect(screen.getByRole("combobox", { name: "To" })).toHaveValue("New York JFK");
     expect(screen.getByLabelText("Departure")).toHaveValue(inDays(3));
@@ -399,7 +413,7 @@ describe("SearchWorkspace – activity form", () => {
     const { searches, calls } = installFetch();
     const user = userEvent.setup();
     renderWorkspace("type=activity");
-    await screen.findByRole("tab", { name: "Activities" });
+    await formOf("Activities");
 
     await user.click(screen.getByRole("button", { name: "Browse destinations" }));
     const dialog = await screen.findByRole("dialog", { name: "Activity destinations" });
@@ -420,7 +434,7 @@ describe("SearchWorkspace – activity form", () => {
     const { searches } = installFetch();
     const user = userEvent.setup();
     renderWorkspace(`type=activity&in=${inDays(7)}`);
-    await screen.findByRole("tab", { name: "Activities" });
+    await formOf("Activities");
     await pickSuggestion(user, "Destination", "Lond", "London");
     await user.click(screen.getByRole("button", { name: "Search activities" }));
     await waitFor(() => expect(searches).toHaveLength(1));
@@ -433,7 +447,7 @@ describe("SearchWorkspace – transfer form", () => {
     const { searches } = installFetch();
     const user = userEvent.setup();
     renderWorkspace("type=transfer");
-    await screen.findByRole("tab", { name: "Transfers" });
+    await formOf("Transfers");
 
     await pickSuggestion(user, "Pick up from", "Lond", /Heathrow/);
     const dropoff = screen.getByRole("radiogroup", { name: "Drop off at: type" });
@@ -468,7 +482,7 @@ describe("SearchWorkspace – transfer form", () => {
     const { searches } = installFetch();
     const user = userEvent.setup();
     renderWorkspace(`type=transfer&at=${inDays(4)}T09:30&from=airport:LHR%7CHeathrow%7CGB&to=address:51.5138,-0.0984%7COffice`);
-    await screen.findByRole("tab", { name: "Transfers" });
+    await formOf("Transfers");
     await user.click(screen.getByRole("switch", { name: "Return journey" }));
     await user.click(screen.getByRole("button", { name: "Search transfers" }));
     expect(await screen.findByText("Choose the return date and time, or turn off Return journey.")).toBeInTheDocument();
@@ -485,7 +499,7 @@ describe("SearchWorkspace – transfer form", () => {
     const { calls } = installFetch();
     const user = userEvent.setup();
     renderWorkspace("type=transfer");
-    await screen.findByRole("tab", { name: "Transfers" });
+    await formOf("Transfers");
     await user.click(screen.getAllByRole("button", { name: "Browse airports" })[0]!);
     const dialog = await screen.findByRole("dialog", { name: "Transfer airports" });
     const airport = await within(dialog).findByRole("option", { name: /Barcelona International Airport/ });
@@ -504,7 +518,7 @@ describe("SearchWorkspace – transfer form", () => {
     const { searches } = installFetch();
     const user = userEvent.setup();
     renderWorkspace(`type=transfer&at=${inDays(4)}T09:30&to=airport:LHR%7CHeathrow%7CGB`);
-    await screen.findByRole("tab", { name: "Transfers" });
+    await formOf("Transfers");
     const pickup = screen.getByRole("radiogroup", { name: "Pick up from: type" });
     await user.click(within(pickup).getByRole("radio", { name: "Hotel" }));
     const input = screen.getByRole("combobox", { name: "Pick up from" });
@@ -528,9 +542,20 @@ describe("SearchWorkspace – results", () => {
     expect(await screen.findByTestId("search-summary")).toHaveTextContent("London·, 1 Dec – 4 Dec 2026·, 3 nights·, 1 room, 2 adults");
     expect(screen.getByRole("region", { name: "Search results" })).toHaveTextContent("results of srch_old");
     expect(screen.queryByRole("button", { name: "Search hotels" })).toBeNull();
+    // Folded under results, the form is not even mounted (its code loads when it is first opened).
+    expect(document.querySelector('form[aria-label="Hotels search"]')).toBeNull();
 
     await user.click(screen.getByRole("button", { name: "Edit search" }));
-    expect(screen.getByRole("button", { name: "Search hotels" })).toBeVisible();
+    expect(await screen.findByRole("button", { name: "Search hotels" })).toBeVisible();
+    expect(screen.getByRole("combobox", { name: "Destination" })).toHaveValue("London");
+    // Closed and opened again, it keeps what was typed.
+    await user.clear(screen.getByRole("combobox", { name: "Destination" }));
+    await user.type(screen.getByRole("combobox", { name: "Destination" }), "Paris");
+    await user.keyboard("{Escape}");
+    await user.click(screen.getByRole("button", { name: "Close the search form" }));
+    expect(screen.queryByRole("button", { name: "Search hotels" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Edit search" }));
+    expect(screen.getByRole("combobox", { name: "Destination" })).toHaveValue("Paris");
 
     await user.click(screen.getByRole("button", { name: "Search again" }));
     await waitFor(() => expect(router.replace).toHaveBeenCalledTimes(1));
@@ -542,7 +567,7 @@ describe("SearchWorkspace – results", () => {
     installFetch();
     const user = userEvent.setup();
     const { rerenderWith } = renderWorkspace(`type=activity&to=destination:GB-LONDON%7CLondon%7CGB&in=${inDays(7)}`);
-    await screen.findByRole("tab", { name: "Activities" });
+    await formOf("Activities");
     await user.click(screen.getByRole("button", { name: "Search activities" }));
     await waitFor(() => expect(router.push).toHaveBeenCalledTimes(1));
     expect(screen.getByRole("button", { name: "Searching…" })).toBeDisabled();

@@ -2,10 +2,11 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { BedDouble, Lightbulb, Plane, Ticket, CarFront, X, type LucideIcon } from "lucide-react";
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { Tab, TabList, TabPanel, Tabs, type Key } from "react-aria-components";
-import { SearchResults } from "@/components/results/search-results";
+import { ResultsSkeleton } from "@/components/results/results-states";
 import { Button } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
 import { cn } from "@/components/ui/cn";
@@ -22,15 +23,34 @@ import {
   type SearchProductType,
 } from "@/lib/search/criteria";
 import { capabilitiesSchema } from "@/lib/tds/schemas";
-import { ActivityFields } from "./activity-fields";
-import { FlightFields } from "./flight-fields";
-import { HotelFields } from "./hotel-fields";
-import { ProductForm, type RunSearchMutation } from "./search-form-shell";
+import type { RunSearchMutation } from "./search-form-shell";
 import { fitOccupancy } from "./search-limits";
 import type { SearchRules } from "./search-resolver";
 import { SearchSummary } from "./search-summary";
-import { TransferFields } from "./transfer-fields";
 import { useRunSearch } from "./use-run-search";
+
+// What the page loads only when it is used (issue 15, page weight):
+// - each product's form (its fields, react-hook-form, the resolver) with its tab: the shown tab's
+//   starts loading with the page, alongside the capabilities request, another tab's when it is
+//   pointed at or focused; under results, when "Edit search" first opens the form;
+// - the results (list, cards, filters, virtualiser) only with a search to show. next/dynamic, so
+//   that a results page rendered on the server also preloads their code.
+const FIELDS = {
+  hotel: () => import("./hotel-fields"),
+  flight: () => import("./flight-fields"),
+  activity: () => import("./activity-fields"),
+  transfer: () => import("./transfer-fields"),
+} as const;
+// A preload that fails is not an error: the form asks again when it renders, and shows that failure.
+const preloadFields = (type: SearchProductType) => void FIELDS[type]().catch(() => {});
+const HotelForm = lazy(() => FIELDS.hotel().then((m) => ({ default: m.HotelForm })));
+const FlightForm = lazy(() => FIELDS.flight().then((m) => ({ default: m.FlightForm })));
+const ActivityForm = lazy(() => FIELDS.activity().then((m) => ({ default: m.ActivityForm })));
+const TransferForm = lazy(() => FIELDS.transfer().then((m) => ({ default: m.TransferForm })));
+
+const SearchResults = dynamic(() => import("@/components/results/search-results").then((m) => m.SearchResults), {
+  loading: () => <ResultsLoading />,
+});
 
 const TABS: Record<SearchProductType, { label: string; Icon: LucideIcon }> = {
   hotel: { label: "Hotels", Icon: BedDouble },
@@ -136,6 +156,13 @@ export function SearchWorkspace({ initialCriteria, sid, currency, market, today 
 
   const showResults = !!sid && !!initialCriteria;
   const collapsed = showResults && !editing;
+  // Under results the form stays folded until "Edit search": it is mounted (and its code loaded)
+  // the first time it opens, then kept, so what the advisor typed survives closing it again.
+  const [formWanted, setFormWanted] = useState(!collapsed);
+  if (!collapsed && !formWanted) setFormWanted(true);
+  useEffect(() => {
+    if (formWanted) preloadFields(active);
+  }, [active, formWanted]);
 
   return (
     <div className="space-y-6">
@@ -145,7 +172,9 @@ export function SearchWorkspace({ initialCriteria, sid, currency, market, today 
         </Callout>
       ) : null}
 
-      {collapsed ? <SearchSummary criteria={initialCriteria!} onEdit={() => setEditing(true)} /> : null}
+      {collapsed ? (
+        <SearchSummary criteria={initialCriteria!} onEdit={() => setEditing(true)} onEditIntent={() => preloadFields(initialCriteria!.productType)} />
+      ) : null}
 
       <div hidden={collapsed}>
         {capabilities.isPending ? (
@@ -171,6 +200,8 @@ export function SearchWorkspace({ initialCriteria, sid, currency, market, today 
                     <Tab
                       key={t}
                       id={t}
+                      onHoverStart={() => preloadFields(t)}
+                      onFocus={() => preloadFields(t)}
                       className={({ isSelected, isFocusVisible }) =>
                         cn(
                           "flex shrink-0 cursor-default items-center gap-1.5 border-b-2 px-2 py-3.5 text-sm font-medium whitespace-nowrap outline-none transition-colors sm:gap-2 sm:px-4",
@@ -195,8 +226,10 @@ export function SearchWorkspace({ initialCriteria, sid, currency, market, today 
             </div>
             {onSale.map((t) => (
               <TabPanel key={t} id={t} className="px-4 py-5 outline-none sm:px-6 sm:py-6">
-                {t === shown ? (
-                  <FormFor key={`${t}:${formRevision}`} type={t} defaults={defaultsFor(t)} rules={rules} run={run} running={running} valuesRef={valuesRef} today={today} currency={currency} />
+                {t === shown && formWanted ? (
+                  <Suspense fallback={<FormPlaceholder />}>
+                    <FormFor key={`${t}:${formRevision}`} type={t} defaults={defaultsFor(t)} rules={rules} run={run} running={running} valuesRef={valuesRef} today={today} currency={currency} />
+                  </Suspense>
                 ) : null}
               </TabPanel>
             ))}
@@ -247,33 +280,17 @@ function FormFor({
   today: string;
   currency: string;
 }) {
-  const common = { rules, run, running, valuesRef };
+  const common = { rules, run, running, valuesRef, today };
   const footer = <>Prices in {currency}. Results stay available for 20 minutes.</>;
   switch (type) {
     case "hotel":
-      return (
-        <ProductForm productType="hotel" defaultValues={defaults as CriteriaOf<"hotel">} footer={footer} {...common}>
-          {(form) => <HotelFields form={form} today={today} />}
-        </ProductForm>
-      );
+      return <HotelForm defaultValues={defaults as CriteriaOf<"hotel">} footer={footer} {...common} />;
     case "flight":
-      return (
-        <ProductForm productType="flight" defaultValues={defaults as CriteriaOf<"flight">} footer={footer} {...common}>
-          {(form) => <FlightFields form={form} today={today} />}
-        </ProductForm>
-      );
+      return <FlightForm defaultValues={defaults as CriteriaOf<"flight">} footer={footer} {...common} />;
     case "activity":
-      return (
-        <ProductForm productType="activity" defaultValues={defaults as CriteriaOf<"activity">} footer={footer} {...common}>
-          {(form) => <ActivityFields form={form} today={today} />}
-        </ProductForm>
-      );
+      return <ActivityForm defaultValues={defaults as CriteriaOf<"activity">} footer={footer} {...common} />;
     case "transfer":
-      return (
-        <ProductForm productType="transfer" defaultValues={defaults as CriteriaOf<"transfer">} footer={footer} {...common}>
-          {(form, setWants) => <TransferFields form={form} today={today} setWants={setWants} />}
-        </ProductForm>
-      );
+      return <TransferForm defaultValues={defaults as CriteriaOf<"transfer">} footer={footer} {...common} />;
   }
 }
 
@@ -286,16 +303,42 @@ function TabsSkeleton() {
           <Skeleton key={i} className={`h-5 ${w}`} />
         ))}
       </div>
-      <div className="grid gap-6 px-4 py-6 sm:px-6 md:grid-cols-2" aria-hidden>
-        {[0, 1, 2, 3].map((i) => (
-          <div key={i} className="space-y-2">
-            <Skeleton className="h-4 w-28" />
-            <Skeleton className="h-10 w-full" />
-          </div>
-        ))}
+      <div className="px-4 py-5 sm:px-6 sm:py-6">
+        <FormPlaceholder />
       </div>
     </div>
   );
+}
+
+/** A product form's outline (two rows of fields, the options bar, the submit row) while its code loads. */
+function FormPlaceholder() {
+  return (
+    <div aria-busy="true">
+      <p className="sr-only">Loading the search form…</p>
+      <div className="space-y-6" aria-hidden>
+        {[0, 1].map((row) => (
+          <div key={row} className="grid gap-6 md:grid-cols-2">
+            {[0, 1].map((i) => (
+              <div key={i} className="space-y-2">
+                <Skeleton className="h-4 w-28" />
+                <Skeleton className="h-10 w-full" />
+              </div>
+            ))}
+          </div>
+        ))}
+        <Skeleton className="h-11 w-full rounded-lg" />
+      </div>
+      <div className="mt-6 flex flex-col-reverse gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:items-center sm:justify-between" aria-hidden>
+        <Skeleton className="h-4 w-64 max-w-full" />
+        <Skeleton className="h-10 w-full sm:w-40" />
+      </div>
+    </div>
+  );
+}
+
+/** Where the results will be while their code loads ("Loading results"). */
+function ResultsLoading() {
+  return <ResultsSkeleton productType="results" count={2} />;
 }
 
 const GUIDES: Record<SearchProductType, { title: string; what: string; tips: string[] }> = {

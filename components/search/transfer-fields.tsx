@@ -10,7 +10,7 @@ import { BrowseDestinations } from "./activity-fields";
 import { DestinationCombobox, type DestinationChoice } from "./destination-combobox";
 import { OccupancyEditor } from "./occupancy-editor";
 import type { FormWants } from "./search-resolver";
-import { ErrorText, SegmentedRadio, placeChoice, toOptionalInt, typedPlace, type FieldsProps } from "./search-form-shell";
+import { ErrorText, SegmentedRadio, placeChoice, toOptionalInt, typedPlace, type FieldsProps, ProductForm, type ProductFormProps } from "./search-form-shell";
 
 type PointType = "airport" | "hotel" | "address";
 const POINT_TYPES: { value: PointType; label: string }[] = [
@@ -29,6 +29,15 @@ const pointTypeOf = (p: Place | null, fallback: PointType): PointType => {
   if (p?.kind === "airport") return "airport";
   return fallback;
 };
+
+/** The transfer search form (loaded with its tab by the search page). */
+export function TransferForm({ today, ...props }: ProductFormProps<"transfer">) {
+  return (
+    <ProductForm productType="transfer" {...props}>
+      {(form, setWants) => <TransferFields form={form} today={today} setWants={setWants} />}
+    </ProductForm>
+  );
+}
 
 export function TransferFields({ form, today, setWants }: FieldsProps<TransferCriteria> & { setWants?: Dispatch<SetStateAction<FormWants>> }) {
   const { control } = form;

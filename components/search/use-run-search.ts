@@ -2,10 +2,12 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { prefetchFirstPage } from "@/components/results/use-live-results";
 import { apiPost } from "@/lib/api-client";
 import { searchHref, toSearchRequest, type SearchCriteria } from "@/lib/search/criteria";
 import { searchCreatedSchema } from "@/lib/tds/schemas";
+
+const loadLiveResults = () => import("@/components/results/use-live-results");
+const loadResults = () => Promise.all([loadLiveResults(), import("@/components/results/search-results")]);
 
 /**
  * Starts a search (POST /api/search) and opens its results at /search?<criteria>&sid=…, so the
@@ -18,11 +20,15 @@ export function useRunSearch(options: { replace?: boolean } = {}) {
   return useMutation({
     mutationKey: ["run-search"],
     mutationFn: async (criteria: SearchCriteria) => {
+      // The results' code is not part of the pages that start searches: it loads while the service starts this one.
+      loadResults().catch(() => {});
       const { searchId } = await apiPost("/api/search", searchCreatedSchema, toSearchRequest(criteria));
       return { searchId, criteria };
     },
-    onSuccess: ({ searchId, criteria }) => {
-      prefetchFirstPage(queryClient, searchId, criteria.productType);
+    onSuccess: async ({ searchId, criteria }) => {
+      // Loaded by now (asked for with the POST); without it the results page simply asks itself.
+      const live = await loadLiveResults().catch(() => null);
+      live?.prefetchFirstPage(queryClient, searchId, criteria.productType);
       const href = searchHref(criteria, searchId);
       if (options.replace) router.replace(href, { scroll: false });
       else router.push(href);

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { AlertIcon } from "./icons";
+import { AlertIcon } from "./icon-base";
 import { cn } from "./cn";
 
 /** An inline problem statement: what went wrong, in a sentence, and what to do about it. */

@@ -1,27 +1,10 @@
-import type { SVGProps } from "react";
+import { AlertIcon, Icon, type IconProps } from "./icon-base";
 
-// A small stroke icon set (24px grid, currentColor) so the desk needs no icon package yet.
-type IconProps = SVGProps<SVGSVGElement> & { title?: string };
+// A small stroke icon set (24px grid, currentColor) so the desk needs no icon package yet. The
+// frame and the alert sign live in icon-base.tsx: Callout needs only them, and each route's
+// error boundary (prefetched with the navigation's links) then carries two icons, not all.
 
-function Icon({ title, children, ...props }: IconProps & { children: React.ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.75}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden={title ? undefined : true}
-      role={title ? "img" : undefined}
-      focusable="false"
-      {...props}
-    >
-      {title ? <title>{title}</title> : null}
-      {children}
-    </svg>
-  );
-}
+export { AlertIcon };
 
 export const HotelIcon = (p: IconProps) => (
   <Icon {...p}>
@@ -93,13 +76,6 @@ export const CheckCircleIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="12" cy="12" r="9" />
     <path d="m8.5 12.5 2.5 2.5 4.5-5" />
-  </Icon>
-);
-
-export const AlertIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M10.3 4.2 2.8 17.5A2 2 0 0 0 4.5 20.5h15a2 2 0 0 0 1.7-3L13.7 4.2a2 2 0 0 0-3.4 0Z" />
-    <path d="M12 9.5v4M12 17h.01" />
   </Icon>
 );
 

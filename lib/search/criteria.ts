@@ -475,6 +475,14 @@ export function checkoutHref(rateQuoteId: string, searchId: string, c: SearchCri
   return `/checkout/${encodeURIComponent(rateQuoteId)}?${p}`;
 }
 
+/** Cabin classes as the search form and its summary name them. */
+export const CABIN_LABELS: Record<CabinClass, string> = {
+  economy: "Economy",
+  premium_economy: "Premium economy",
+  business: "Business",
+  first: "First",
+};
+
 /** One line saying what was searched: "London · 1–4 Dec 2026 · 2 adults". */
 export function describePlace(p: Place | null): string {
   if (!p) return "";

@@ -1,0 +1,270 @@
+// Page weight benchmark (Playwright): `npx tsx bench/page-weight.ts`
+// The JavaScript Chromium loads for each page of the desk, against a bare Next.js page of the same
+// next/react versions built alongside (issue 15). Starts the desk's production server on :3250
+// (builds first when .next/BUILD_ID is missing; BENCH_BUILD=1 rebuilds) and builds and starts a
+// one-page, one-button Next app in BENCH_BARE_DIR (/tmp/bare-next) on :3251, using this repo's
+// node_modules through a symlink (nothing is downloaded; BENCH_BARE_BUILD=1 rebuilds it).
+// Each page is loaded cold (a fresh browser context, no cache) and measured until the network is
+// idle: every script response (resource type "script", or a .js URL) is taken decoded and
+// re-gzipped here with zlib at its default level, so the figure is "JS at load, gzip" whatever the
+// server's own compression does. Scripts loaded later (a tab opened, a dialog) are not counted.
+// Targets: every page ≤ bare + 100 KB gzip; /login ≤ bare + 50 KB. BENCH_VERBOSE=1 lists every
+// script of every page with its gzip size.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium, type Browser, type BrowserContext } from "@playwright/test";
+import { CHROMIUM_LAUNCH_OPTIONS } from "../e2e/constants";
+import { DEMO_USERS } from "../lib/auth/config";
+import { checkoutHref, hotelHref, parseCriteria, searchHref, toSearchRequest, type SearchCriteria } from "../lib/search/criteria";
+import { sleep, startProdServer, type BenchServer } from "./support/prod-server";
+
+const PORT = 3250;
+const BARE_PORT = 3251;
+const BARE_DIR = process.env.BENCH_BARE_DIR ?? "/tmp/bare-next";
+const GLOBAL_TIMEOUT_MS = 15 * 60_000;
+const KB = 1024;
+
+/* ------------------------------------------------------------------ the bare Next app */
+
+const BARE_FILES: Record<string, string> = {
+  "package.json": JSON.stringify({ name: "bare-next", private: true, type: "module" }, null, 2),
+  "next.config.mjs": `// Turbopack's root includes the repo whose node_modules this app borrows through a symlink.
+export default { poweredByHeader: false, turbopack: { root: ${JSON.stringify(path.parse(process.cwd()).root)} } };
+`,
+  "app/layout.jsx": `export const metadata = { title: "Bare" };
+export default function RootLayout({ children }) {
+  return (<html lang="en"><body>{children}</body></html>);
+}
+`,
+  "app/page.jsx": `import { Counter } from "./counter";
+export default function Page() {
+  return (<main><h1>Bare Next page</h1><Counter /></main>);
+}
+`,
+  "app/counter.jsx": `"use client";
+import { useState } from "react";
+export function Counter() {
+  const [n, setN] = useState(0);
+  return <button type="button" onClick={() => setN(n + 1)}>Clicked {n} times</button>;
+}
+`,
+};
+
+/** Writes the bare app (when its files changed or it has no build) and builds it with this repo's Next. */
+function buildBare(): void {
+  mkdirSync(path.join(BARE_DIR, "app"), { recursive: true });
+  for (const [name, text] of Object.entries(BARE_FILES)) writeFileSync(path.join(BARE_DIR, name), text);
+  const modules = path.join(BARE_DIR, "node_modules");
+  if (!existsSync(modules)) symlinkSync(path.resolve("node_modules"), modules, "dir");
+  if (existsSync(path.join(BARE_DIR, ".next/BUILD_ID")) && process.env.BENCH_BARE_BUILD !== "1") return;
+  console.error(`Building the bare Next app in ${BARE_DIR}…`);
+  rmSync(path.join(BARE_DIR, ".next"), { recursive: true, force: true });
+  const build = spawnSync(process.execPath, [path.resolve("node_modules/next/dist/bin/next"), "build"], {
+    cwd: BARE_DIR,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    stdio: ["ignore", 2, 2],
+    timeout: 5 * 60_000,
+  });
+  if (build.status !== 0) throw new Error(`Building the bare app failed (${build.error?.message ?? `exit ${build.status ?? build.signal}`}).`);
+}
+
+async function startBare(): Promise<BenchServer> {
+  const origin = `http://127.0.0.1:${BARE_PORT}`;
+  if (await answers(origin)) throw new Error(`Something already answers on ${origin}; stop it first.`);
+  const child: ChildProcess = spawn(process.execPath, [path.resolve("node_modules/next/dist/bin/next"), "start", "-p", String(BARE_PORT), "-H", "127.0.0.1"], {
+    cwd: BARE_DIR,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    detached: true,
+    stdio: "ignore",
+  });
+  let exited = false;
+  child.on("exit", () => (exited = true));
+  const kill = (signal: NodeJS.Signals) => {
+    if (exited || child.pid === undefined) return;
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // already gone
+    }
+  };
+  const onExit = () => kill("SIGKILL");
+  process.on("exit", onExit);
+  const stop = async () => {
+    kill("SIGTERM");
+    const deadline = Date.now() + 5_000;
+    while (!exited && Date.now() < deadline) await sleep(100);
+    kill("SIGKILL");
+    process.off("exit", onExit);
+  };
+  const deadline = Date.now() + 60_000;
+  while (!(await answers(origin))) {
+    if (exited || Date.now() > deadline) {
+      await stop();
+      throw new Error(`The bare Next app did not start on ${origin}.`);
+    }
+    await sleep(300);
+  }
+  return { baseURL: origin, latencyScale: "-", stop };
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(url, { signal: AbortSignal.timeout(3_000) })).ok;
+  } catch {
+    return false;
+  }
+}
+
+/* ------------------------------------------------------------------ measuring */
+
+type Weight = { page: string; url: string; files: number; raw: number; gzip: number; note?: string; scripts: Array<{ url: string; raw: number; gzip: number }> };
+
+/** Loads `url` in a fresh context (no cache) and sums the scripts it loads until the network is idle. */
+async function weigh(browser: Browser, page: string, url: string, storageState?: Awaited<ReturnType<BrowserContext["storageState"]>>): Promise<Weight> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, storageState });
+  try {
+    const tab = await context.newPage();
+    const bodies: Array<Promise<{ url: string; raw: number; gzip: number } | null>> = [];
+    const seen = new Set<string>();
+    tab.on("response", (res) => {
+      const req = res.request();
+      const isScript = req.resourceType() === "script" || /\.m?js(\?|$)/.test(new URL(res.url()).pathname);
+      if (!isScript || seen.has(res.url()) || res.status() >= 300) return;
+      seen.add(res.url());
+      bodies.push(
+        res.body().then(
+          (b) => ({ url: res.url(), raw: b.length, gzip: gzipSync(b).length }),
+          () => null,
+        ),
+      );
+    });
+    const response = await tab.goto(url, { waitUntil: "networkidle", timeout: 60_000 });
+    await sleep(500);
+    await tab.waitForLoadState("networkidle", { timeout: 30_000 }).catch(() => {});
+    const landed = new URL(tab.url());
+    const expected = new URL(url);
+    const note =
+      response && !response.ok() ? `HTTP ${response.status()}` : landed.pathname !== expected.pathname ? `landed on ${landed.pathname}` : undefined;
+    const sizes = (await Promise.all(bodies)).filter((s) => s !== null);
+    return {
+      page,
+      url,
+      files: sizes.length,
+      raw: sizes.reduce((n, s) => n + s.raw, 0),
+      gzip: sizes.reduce((n, s) => n + s.gzip, 0),
+      note,
+      scripts: sizes,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/* ------------------------------------------------------------------ the desk's pages */
+
+type Envelope<T> = { data: T; meta: { session?: { status?: string } } };
+type Row = { rateQuoteId: string; canonicalProductId: string; productType: string; summary: Record<string, unknown> };
+
+const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+async function signIn(context: BrowserContext, baseURL: string): Promise<void> {
+  const advisor = DEMO_USERS.find((u) => u.role === "advisor")!;
+  const res = await context.request.post(`${baseURL}/api/auth/login`, {
+    data: { email: advisor.email, password: advisor.password },
+    headers: { Origin: baseURL },
+  });
+  if (!res.ok()) throw new Error(`Could not sign in as ${advisor.email}: ${res.status()} ${await res.text()}`);
+}
+
+/** A hotel search through the desk's API, and its rows once they have settled. */
+async function hotelSearch(context: BrowserContext, baseURL: string): Promise<{ criteria: SearchCriteria; searchId: string; rows: Row[] }> {
+  const criteria = parseCriteria(new URLSearchParams({ type: "hotel", to: "text:|Barcelona", in: day(60), out: day(62), pax: "1", res: "US" }), "US");
+  if (!criteria) throw new Error("the benchmark's criteria do not parse");
+  const made = await context.request.post(`${baseURL}/api/search`, { data: toSearchRequest(criteria), headers: { Origin: baseURL }, timeout: 30_000 });
+  if (!made.ok()) throw new Error(`POST /api/search answered ${made.status()}: ${await made.text()}`);
+  const searchId = ((await made.json()) as Envelope<{ searchId: string }>).data.searchId;
+  let rows: Row[] = [];
+  for (let i = 0; i < 80; i++) {
+    const res = await context.request.get(`${baseURL}/api/search/${searchId}/results?limit=200`);
+    const body = (await res.json()) as Envelope<Row[]>;
+    rows = res.ok() ? body.data : [];
+    if (rows.length > 0 && body.meta.session?.status !== "pending" && body.meta.session?.status !== "partial") break;
+    await sleep(250);
+  }
+  if (rows.length === 0) throw new Error("the hotel search gave no rows");
+  return { criteria, searchId, rows };
+}
+
+/* ------------------------------------------------------------------ main */
+
+async function main(): Promise<void> {
+  buildBare();
+  const servers: BenchServer[] = [];
+  const stopAll = () => Promise.all(servers.map((s) => s.stop().catch(() => {})));
+  const globalTimer = setTimeout(() => {
+    console.error(`Gave up: the benchmark took more than ${GLOBAL_TIMEOUT_MS / 60_000} minutes.`);
+    void stopAll().finally(() => process.exit(1));
+  }, GLOBAL_TIMEOUT_MS);
+  let browser: Browser | undefined;
+  try {
+    servers.push(await startBare());
+    const bare = servers[0]!.baseURL;
+    servers.push(await startProdServer({ port: PORT, name: "bench-weight" }));
+    const baseURL = servers[1]!.baseURL;
+    browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
+
+    const signer = await browser.newContext();
+    await signIn(signer, baseURL);
+    const { criteria, searchId, rows } = await hotelSearch(signer, baseURL);
+    const state = await signer.storageState();
+    const row = rows.find((r) => r.summary.isPackage !== true && r.summary.requiresGuestTitle !== true) ?? rows[0]!;
+    await signer.close();
+
+    const results: Weight[] = [];
+    const measure = async (page: string, url: string, signedIn: boolean) => {
+      console.error(`Loading ${page} (${url})…`);
+      results.push(await weigh(browser!, page, url, signedIn ? state : undefined));
+    };
+    await measure("bare Next page", `${bare}/`, false);
+    await measure("/login (signed out)", `${baseURL}/login`, false);
+    await measure("/search", `${baseURL}/search`, true);
+    await measure("hotel results", `${baseURL}${searchHref(criteria, searchId)}`, true);
+    await measure("hotel page", `${baseURL}${hotelHref(searchId, row.canonicalProductId, criteria)}`, true);
+    await measure("checkout", `${baseURL}${checkoutHref(row.rateQuoteId, searchId, criteria)}`, true);
+
+    const base = results[0]!.gzip;
+    const kb = (n: number) => (n / KB).toFixed(1);
+    console.log(`\nJS loaded at page load, re-gzipped (zlib default level), cold cache, until network idle; Chromium ${browser.version()}`);
+    console.log(`${"page".padEnd(22)}${"files".padStart(6)}${"raw KB".padStart(9)}${"gzip KB".padStart(9)}${"vs bare".padStart(9)}${"target".padStart(9)}  met`);
+    for (const r of results) {
+      const isBare = r === results[0];
+      const budget = isBare ? NaN : r.page.startsWith("/login") ? 50 : 100;
+      const diff = (r.gzip - base) / KB;
+      const met = isBare ? "" : diff <= budget ? "yes" : `NO (+${(diff - budget).toFixed(1)})`;
+      console.log(
+        `${r.page.padEnd(22)}${String(r.files).padStart(6)}${kb(r.raw).padStart(9)}${kb(r.gzip).padStart(9)}${(isBare ? "" : `+${diff.toFixed(1)}`).padStart(9)}${(isBare ? "" : `+${budget}`).padStart(9)}  ${met}${r.note ? `  (${r.note})` : ""}`,
+      );
+    }
+    if (process.env.BENCH_VERBOSE === "1") {
+      for (const r of results) {
+        console.log(`\n${r.page}: ${r.url}`);
+        for (const s of [...r.scripts].sort((a, b) => b.gzip - a.gzip)) console.log(`  ${kb(s.gzip).padStart(7)} KB  ${new URL(s.url).pathname}`);
+      }
+    }
+  } finally {
+    clearTimeout(globalTimer);
+    await browser?.close().catch(() => {});
+    await stopAll();
+  }
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => process.exit(130));
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(`\npage-weight benchmark failed: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  },
+);
