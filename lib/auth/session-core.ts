@@ -63,26 +63,33 @@ type SessionUserRow = { id: string; email: string; name: string; role: UserRole;
 // connection); on PGlite with PREPARE/EXECUTE, the ID formats checked above being the only text
 // that enters it (a tenth of the time of planning the join again, which was the largest part of
 // a BFF request's own CPU). Any other database object goes through drizzle.
-const SESSION_USER_SQL = `select u.id, u.email, u.name, u.role, u.active, u.session_version as "sessionVersion",
+export const SESSION_USER_SQL = `select u.id, u.email, u.name, u.role, u.active, u.session_version as "sessionVersion",
   u.password_hash is not null as "hasPassword"
   from sessions s join users u on u.id = s.user_id
   where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > $3`;
 const SESSION_USER_STATEMENT = "desk_session_user";
 type PgliteLike = { waitReady: Promise<void>; exec: (sql: string) => Promise<unknown>; query: <R>(sql: string) => Promise<{ rows: R[] }> };
 type PgPoolLike = { query: <R>(config: { name: string; text: string; values: unknown[] }) => Promise<{ rows: R[] }> };
-const pglitePrepared = new WeakMap<object, Promise<unknown>>();
+// Kept on the PGlite object under a global symbol, not in this module: a production build bundles
+// this module into several route chunks, each its own instance, all sharing one database.
+const PREPARED = Symbol.for("agency-desk.session-user-statement");
+type PreparedHolder = { [PREPARED]?: Promise<void> };
 
 async function sessionUserRows(db: Db, sid: string, userId: string, now: Date): Promise<SessionUserRow[]> {
   const client = (db as unknown as { $client?: unknown }).$client;
   if (client && typeof client === "object" && "waitReady" in client && "exec" in client) {
     const pglite = client as PgliteLike;
-    let prepared = pglitePrepared.get(pglite);
-    if (!prepared) {
-      prepared = pglite.exec(`prepare ${SESSION_USER_STATEMENT} (text, uuid, timestamptz) as ${SESSION_USER_SQL}`);
-      pglitePrepared.set(pglite, prepared);
-      prepared.catch(() => pglitePrepared.delete(pglite));
-    }
-    await prepared;
+    const holder = pglite as unknown as PreparedHolder;
+    holder[PREPARED] ??= pglite.exec(`prepare ${SESSION_USER_STATEMENT} (text, uuid, timestamptz) as ${SESSION_USER_SQL}`).then(
+      () => undefined,
+      (err: unknown) => {
+        // Prepared already (by another copy of this module, or before a hot reload): the same statement.
+        if (err instanceof Error && /already exists/.test(err.message)) return;
+        delete holder[PREPARED];
+        throw err;
+      },
+    );
+    await holder[PREPARED];
     return (await pglite.query<SessionUserRow>(`execute ${SESSION_USER_STATEMENT}('${sid}', '${userId}', '${now.toISOString()}')`)).rows;
   }
   if (client && typeof client === "object" && "totalCount" in client && "query" in client) {
