@@ -63,7 +63,7 @@ type SessionUserRow = { id: string; email: string; name: string; role: UserRole;
 // connection); on PGlite with PREPARE/EXECUTE, the ID formats checked above being the only text
 // that enters it (a tenth of the time of planning the join again, which was the largest part of
 // a BFF request's own CPU). Any other database object goes through drizzle.
-export const SESSION_USER_SQL = `select u.id, u.email, u.name, u.role, u.active, u.session_version as "sessionVersion",
+const SESSION_USER_SQL = `select u.id, u.email, u.name, u.role, u.active, u.session_version as "sessionVersion",
   u.password_hash is not null as "hasPassword"
   from sessions s join users u on u.id = s.user_id
   where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > $3`;

@@ -8,7 +8,7 @@ import { DEMO_USERS, parseAuthConfig } from "./config";
 import { attemptLogin, DEACTIVATED_MESSAGE, INVALID_LOGIN_MESSAGE } from "./login";
 import { hashPassword, verifyPassword } from "./passwords";
 import { seedDemoUsers } from "./seed";
-import { createSession, readSessionSeal, resolveSessionUser, revokeSession, revokeUserSessions, SESSION_COOKIE, SESSION_USER_SQL, sessionOptionsFor } from "./session-core";
+import { createSession, readSessionSeal, resolveSessionUser, revokeSession, revokeUserSessions, SESSION_COOKIE, sessionOptionsFor } from "./session-core";
 import { createLoginThrottle } from "./throttle";
 import { createUser, findUserByEmail, inviteUser, redeemInvite, resetToAdmin, setUserActive, setUserRole } from "./users";
 
@@ -80,12 +80,15 @@ describe("session user resolution", () => {
     const db = handle.db;
     const user = await createUser(db, { email: "chunks@example.com", name: "Cy Chunks", role: "advisor", passwordHash: "$h" });
     const session = await createSession(db, user);
-    const client = (db as unknown as { $client: { exec: (sql: string) => Promise<unknown> } }).$client;
-    // What the other copy leaves behind: the statement exists on the database, unknown to this copy.
-    delete (client as Record<symbol, unknown>)[Symbol.for("agency-desk.session-user-statement")];
-    await client.exec("deallocate all");
-    await client.exec(`prepare desk_session_user (text, uuid, timestamptz) as ${SESSION_USER_SQL}`);
-    expect(await resolveSessionUser(db, session)).toMatchObject({ id: user.id });
+    expect(await resolveSessionUser(db, session)).toMatchObject({ id: user.id }); // this copy prepares it
+    const anotherCopy = async () => {
+      vi.resetModules();
+      return (await import("./session-core")).resolveSessionUser;
+    };
+    expect(await (await anotherCopy())(db, session)).toMatchObject({ id: user.id });
+    // One that does not know it was prepared (the mark on the database object lost): PREPARE meets it.
+    delete (handle.db as unknown as { $client: Record<symbol, unknown> }).$client[Symbol.for("agency-desk.session-user-statement")];
+    expect(await (await anotherCopy())(db, session)).toMatchObject({ id: user.id });
   });
 
   it("returns null for an empty, malformed or unknown session, or one from before a password was set", async () => {
