@@ -115,6 +115,8 @@ export function ProductForm<T extends SearchProductType>({
 
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} aria-label={`${LABELS[productType]} search`} aria-busy={running || undefined}>
+      {/* The form's sections (rooms, more options, flights) are h3s under this: the page's headings stay in order. */}
+      <h2 className="sr-only">{`${LABELS[productType]} search`}</h2>
       <div className="space-y-6">{children(form, setWants)}</div>
 
       {rootError ? <Callout title={rootError} className="mt-6" /> : null}
