@@ -118,3 +118,26 @@ export function SearchProgress({
     </section>
   );
 }
+
+/**
+ * The progress panel's outline while the first page is on its way (a hotel search always shows the
+ * panel): the same box, bar and a row of source chips, so the results below do not move when it comes.
+ */
+export function SearchProgressPlaceholder({ productType, sources = 4 }: { productType: string; sources?: number }) {
+  return (
+    <section aria-label="Search progress" aria-busy="true" className="rounded-xl border border-slate-200 bg-white px-4 py-3">
+      <p className="text-sm font-medium text-ink">{`Asking the sources for ${productType === "hotel" ? "hotels" : "results"}…`}</p>
+      <div aria-hidden className="mt-2 h-1.5 overflow-hidden rounded-full bg-slate-100">
+        <div className="h-full w-[4%] rounded-full bg-brand-600" />
+      </div>
+      <ul aria-hidden className="mt-3 grid grid-cols-2 gap-1.5 sm:flex sm:flex-wrap">
+        {Array.from({ length: sources }, (_, i) => (
+          <li key={i} className="inline-flex min-w-0 items-center gap-1.5 rounded-full bg-slate-50 px-2.5 py-1 text-xs whitespace-nowrap text-slate-400 ring-1 ring-slate-200 ring-inset">
+            <Spinner className="size-3.5 text-slate-300" />
+            <span className="font-medium">{`Source ${i + 1}`}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -14,7 +14,7 @@ import { countOf, nounOf, SourceLabels } from "./format";
 import { ResultCard, type CardContext } from "./result-cards";
 import { filtersFromParams, withFilterParams } from "./filters/filters-url";
 import { EmptyResults, FilteredEmpty, ResultsError, ResultsSkeleton, SearchExpired } from "./results-states";
-import { SearchProgress } from "./search-progress";
+import { SearchProgress, SearchProgressPlaceholder } from "./search-progress";
 import type { ResultGroup } from "./types";
 import { useLiveResults } from "./use-live-results";
 import { useThumbnails } from "./use-thumbnails";
@@ -135,6 +135,8 @@ export function SearchResults({ searchId, criteria, onSearchAgain, searchingAgai
     <section aria-labelledby="results-heading" className="space-y-4">
       {live.session && (productType === "hotel" || live.session.status !== "completed" || live.session.supplierOutcomes.some((o) => o.status === "failed")) ? (
         <SearchProgress session={live.session} productType={productType} labels={sources} />
+      ) : live.status === "loading" && productType === "hotel" ? (
+        <SearchProgressPlaceholder productType={productType} />
       ) : null}
 
       <p aria-live="polite" aria-atomic="true" className="sr-only">
