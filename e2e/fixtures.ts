@@ -1,4 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
+import { appendFile, mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_SANDBOX_ADMIN_TOKEN, E2E_TDS_API_KEY } from "./constants";
 
@@ -47,6 +49,19 @@ async function seriousViolations(page: Page, exclude: string[] = []) {
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(" ")) }));
 }
 
+/** Appends a hydration mismatch to test-results/hydration-mismatches.jsonl, with the HTML served and the DOM after it. */
+async function recordMismatch(page: Page, url: string, message: string, servedHtml: Promise<string> | undefined) {
+  const info = test.info();
+  const stamp = `${Date.now()}-${info.workerIndex}`;
+  const dir = path.resolve("test-results/hydration");
+  await mkdir(dir, { recursive: true });
+  const dom = await page.content().catch(() => "");
+  await writeFile(path.join(dir, `${stamp}-served.html`), (await servedHtml) ?? "");
+  await writeFile(path.join(dir, `${stamp}-dom.html`), dom);
+  const line = { at: new Date().toISOString(), test: info.titlePath.join(" › "), project: info.project.name, url, message, files: `test-results/hydration/${stamp}-*.html` };
+  await appendFile(path.resolve("test-results/hydration-mismatches.jsonl"), `${JSON.stringify(line)}\n`);
+}
+
 /** What the browser reports about the network is not the page's fault: a 4xx the page handles, an aborted request. */
 const NETWORK_NOISE = [/^Failed to load resource:/, /net::ERR_(ABORTED|FAILED|CONNECTION|INTERNET)/];
 
@@ -60,11 +75,20 @@ export const test = base.extend<Fixtures & Options>({
         console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`);
       });
     });
+    // The HTML each navigation was served, kept for the hydration report below.
+    const served = new Map<string, Promise<string>>();
+    page.on("response", (res) => {
+      if (res.request().resourceType() === "document") served.set(res.url(), res.text().catch(() => ""));
+    });
+    const mismatches: Promise<void>[] = [];
     page.on("pageerror", (err) => {
       // React's hydration mismatch (#418) shows now and then on a few pages and is not found yet:
-      // reported on the test, not failed, so that every other browser error keeps failing it.
+      // reported on the test, not failed, so that every other browser error keeps failing it. The
+      // HTML served and the page as the browser then holds it are kept, to find what differed.
       if (/Minified React error #418/.test(err.message)) {
-        test.info().annotations.push({ type: "hydration mismatch (#418)", description: page.url() });
+        const url = page.url();
+        test.info().annotations.push({ type: "hydration mismatch (#418)", description: `${url} ${err.message.slice(0, 200)}` });
+        mismatches.push(recordMismatch(page, url, err.message, served.get(url)));
         return;
       }
       problems.push(`uncaught: ${err.message}`);
@@ -76,6 +100,7 @@ export const test = base.extend<Fixtures & Options>({
       problems.push(`console.error: ${text.slice(0, 500)}`);
     });
     await provide(page);
+    await Promise.all(mismatches);
     expect(problems, `errors in the browser on ${page.url()}`).toEqual([]);
   },
   sandbox: async ({ request }, provide) => {

@@ -38,7 +38,13 @@ npx tsx scripts/two-instances.ts
 done_step two-instances
 
 step "end-to-end tests (playwright)"
+rm -rf test-results/hydration test-results/hydration-mismatches.jsonl
 E2E_SKIP_BUILD=1 npx playwright test
+if [ -s test-results/hydration-mismatches.jsonl ]; then
+  # Not a failure (see e2e/fixtures.ts), but said: each line names the test, the page and the files to compare.
+  printf 'hydration mismatches (#418) seen: %s\n' "$(wc -l < test-results/hydration-mismatches.jsonl)"
+  cat test-results/hydration-mismatches.jsonl
+fi
 done_step playwright
 
 printf '\n\033[1;32mAll checks passed\033[0m in %ss\n' $((SECONDS - started))
