@@ -191,7 +191,9 @@ export async function bookNearHold(via: Via, sandbox: SandboxClient, opts: { las
     const policy = r.summary.cancellationPolicy as { deadlinesWithheld?: boolean; deadlines?: Array<{ from?: string; amountMinor?: number }> } | null;
     const charge = policy?.deadlines?.find((d) => (d.amountMinor ?? 0) > 0 && d.from);
     const left = charge?.from ? Date.parse(charge.from) - base.getTime() : -1;
-    return r.refundable && !policy?.deadlinesWithheld && left > 30 * 3600_000 && left < 90 * 3600_000;
+    // The sandbox makes a hold payable by min(72 h, free cancellation's end − up to 24 h): free
+    // cancellation ending 30–70 h away puts the payment deadline inside Needs attention's 48 h.
+    return r.refundable && !policy?.deadlinesWithheld && left > 30 * 3600_000 && left < 70 * 3600_000;
   };
   const candidates = found.filter((r) => r.summary.isPackage !== true && soon(r));
   return bookFirst(via, searchId, "hotel", candidates, [{ roomIndex: 0, ...lead("Nell", opts.lastName) }], (c) => c.holdable, { hold: true });
