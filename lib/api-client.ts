@@ -1,8 +1,13 @@
-import type { z } from "zod";
-import { errorEnvelopeSchema } from "@/lib/tds/schemas";
+import type * as zc from "zod/v4/core";
 
 // Browser-side calls to our own /api routes. They answer in the service's envelope
 // `{ data, meta, error }`; a failure becomes an ApiError the UI can show as a sentence.
+// Loaded by every page: it takes any zod schema (classic or mini) and reads the error
+// envelope by hand, so that it brings no schema library of its own into the browser.
+
+/** A zod schema of either flavour (`zod` or `zod/mini`): both parse with `safeParse`. */
+export type Schema = zc.$ZodType & { safeParse(input: unknown): { success: true; data: unknown } | { success: false } };
+type Output<S extends Schema> = zc.output<S>;
 
 export type ApiErrorDetail = { path: string; message: string };
 
@@ -46,12 +51,12 @@ type RequestOptions = {
  * One call to our /api: the envelope read, `data` parsed with `schema`, `meta` returned as is.
  * Failures are ApiErrors carrying the envelope's code and sentence.
  */
-export async function apiRequest<S extends z.ZodType>(
+export async function apiRequest<S extends Schema>(
   method: "GET" | "POST" | "PATCH" | "DELETE",
   path: string,
   schema: S,
   options: RequestOptions = {},
-): Promise<{ data: z.output<S>; meta: Record<string, unknown>; status: number }> {
+): Promise<{ data: Output<S>; meta: Record<string, unknown>; status: number }> {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined && value !== null) params.set(key, String(value));
@@ -89,9 +94,8 @@ export async function apiRequest<S extends z.ZodType>(
     });
   }
 
-  const failure = errorEnvelopeSchema.safeParse(body);
-  if (!response.ok || failure.success) {
-    const error = failure.success ? failure.data.error : null;
+  const error = envelopeError(body);
+  if (!response.ok || error) {
     const retryAfter = Number(response.headers.get("retry-after"));
     throw new ApiError({
       status: response.ok ? 500 : response.status,
@@ -108,22 +112,40 @@ export async function apiRequest<S extends z.ZodType>(
     throw new ApiError({ status: response.status, code: "invalid_response", message: "The server sent a response we couldn't read." });
   }
   const meta = envelope.meta && typeof envelope.meta === "object" ? (envelope.meta as Record<string, unknown>) : {};
-  return { data: data.data, meta, status: response.status };
+  return { data: data.data as Output<S>, meta, status: response.status };
 }
 
-export async function apiGet<S extends z.ZodType>(
+export async function apiGet<S extends Schema>(
   path: string,
   schema: S,
   options: { query?: Query; signal?: AbortSignal } = {},
-): Promise<z.output<S>> {
+): Promise<Output<S>> {
   return (await apiRequest("GET", path, schema, options)).data;
 }
 
-export async function apiPost<S extends z.ZodType>(
+export async function apiPost<S extends Schema>(
   path: string,
   schema: S,
   body?: unknown,
   options: { headers?: Record<string, string>; signal?: AbortSignal } = {},
-): Promise<z.output<S>> {
+): Promise<Output<S>> {
   return (await apiRequest("POST", path, schema, { ...options, body })).data;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * The `error` of an envelope, read as `errorEnvelopeSchema` (lib/tds/schemas) reads it: a
+ * non-empty `code` makes it an error; a missing sentence is "", a malformed details list is [].
+ */
+export function envelopeError(body: unknown): { code: string; message: string; details: ApiErrorDetail[] } | null {
+  if (!isRecord(body) || !isRecord(body.error)) return null;
+  const { code, message, details } = body.error;
+  if (typeof code !== "string" || code.length === 0) return null;
+  const list = Array.isArray(details) && details.every((d) => isRecord(d) && typeof d.path === "string" && typeof d.message === "string");
+  return {
+    code,
+    message: typeof message === "string" ? message : "",
+    details: list ? (details as Array<Record<string, unknown>>).map((d) => ({ ...d, path: d.path as string, message: d.message as string })) : [],
+  };
 }

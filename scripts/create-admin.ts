@@ -8,7 +8,8 @@
 // Uses DATABASE_URL (PostgreSQL) or PGLITE_DIR (default .data/pglite): stop the app
 // first when it uses PGlite, which one process opens at a time.
 import { parseArgs } from "node:util";
-import { z } from "zod";
+import * as z from "zod/mini";
+import { $ZodError } from "zod/v4/core";
 import { hashPassword } from "../lib/auth/passwords";
 import { inviteUserSchema, newPasswordSchema } from "../lib/auth/schemas";
 import { createUser, hasActiveAdmin, resetToAdmin, UserError } from "../lib/auth/users";
@@ -67,8 +68,8 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: { email: { type: "string" }, name: { type: "string" }, force: { type: "boolean", default: false } },
   });
-  const account = inviteUserSchema
-    .pick({ email: true, name: true })
+  const account = z
+    .pick(inviteUserSchema, { email: true, name: true })
     .safeParse({ email: values.email ?? "", name: values.name ?? "" });
   if (!account.success) {
     throw new Refusal(
@@ -98,7 +99,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  const message = err instanceof Refusal || err instanceof z.ZodError ? err.message : String(err instanceof Error ? err.stack : err);
+  const message = err instanceof Refusal || err instanceof $ZodError ? err.message : String(err instanceof Error ? err.stack : err);
   console.error(message);
   process.exit(1);
 });

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { BarChart3, BellRing, ClipboardList, Search } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { apiGet } from "@/lib/api-client";
 import { cn } from "../ui/cn";
 

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import * as zc from "zod/v4/core";
 import { UserError, type UserErrorCode } from "./users";
 import { clientAddress, throttleKey, UNKNOWN_PEER } from "./client-address";
 import { log } from "@/lib/log";
@@ -98,18 +98,18 @@ export function handle<A extends unknown[]>(fn: (...args: A) => Promise<Response
   };
 }
 
-export const validationDetails = (error: z.ZodError): ErrorDetail[] =>
+export const validationDetails = (error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): ErrorDetail[] =>
   error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
 
 /** The request's JSON body parsed with `schema`; a 400 `validation_error` naming each field otherwise. */
-export async function parseBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+export async function parseBody<S extends zc.$ZodType>(request: Request, schema: S): Promise<zc.output<S>> {
   let body: unknown;
   try {
     body = await request.json();
   } catch {
     throw new ApiError("validation_error", "The request body must be JSON.");
   }
-  const parsed = schema.safeParse(body);
+  const parsed = zc.safeParse(schema, body);
   if (!parsed.success) {
     throw new ApiError("validation_error", "Some fields need attention.", validationDetails(parsed.error));
   }

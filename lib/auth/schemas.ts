@@ -1,22 +1,20 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { USER_ROLES } from "./roles";
 
 // One zod schema per form, used by react-hook-form in the browser and by the route
 // handler that receives it, so both give the same sentence for the same mistake.
-// Importable from client components: no server code here.
+// Importable from client components: no server code here. Written with zod/mini, which
+// the sign-in page can afford (the full zod API would be a third of its script).
 
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 256;
 
 /** An email field; `missing` says whose address is wanted (yours when signing in, theirs when inviting). */
 const emailOf = (missing: string) =>
-  z
-    .string({ error: missing })
-    .trim()
-    .toLowerCase()
-    .min(1, missing)
-    .max(254, "Email addresses are at most 254 characters.")
-    .pipe(z.email("Enter an email address such as name@agency.com."));
+  z.pipe(
+    z.string({ error: missing }).check(z.trim(), z.toLowerCase(), z.minLength(1, missing), z.maxLength(254, "Email addresses are at most 254 characters.")),
+    z.email("Enter an email address such as name@agency.com."),
+  );
 const email = emailOf("Enter your email address.");
 
 export const loginSchema = z.object({
@@ -24,8 +22,7 @@ export const loginSchema = z.object({
   // Sign-in does not apply the length rule: that is for choosing a password.
   password: z
     .string({ error: "Enter your password." })
-    .min(1, "Enter your password.")
-    .max(PASSWORD_MAX_LENGTH, `Passwords are at most ${PASSWORD_MAX_LENGTH} characters.`),
+    .check(z.minLength(1, "Enter your password."), z.maxLength(PASSWORD_MAX_LENGTH, `Passwords are at most ${PASSWORD_MAX_LENGTH} characters.`)),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
@@ -33,25 +30,27 @@ export const newPasswordSchema = z
   .object({
     password: z
       .string({ error: "Choose a password." })
-      .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`)
-      .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters.`),
-    confirmPassword: z.string({ error: "Type the password again." }).min(1, "Type the password again."),
+      .check(
+        z.minLength(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`),
+        z.maxLength(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters.`),
+      ),
+    confirmPassword: z.string({ error: "Type the password again." }).check(z.minLength(1, "Type the password again.")),
   })
-  .refine((v) => v.password === v.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "The two passwords are not the same.",
-  });
+  .check(
+    z.refine((v) => v.password === v.confirmPassword, {
+      path: ["confirmPassword"],
+      message: "The two passwords are not the same.",
+    }),
+  );
 export type NewPasswordInput = z.input<typeof newPasswordSchema>;
 
 /** The invite page's form plus the token from its URL (the handler's body). */
-export const acceptInviteSchema = newPasswordSchema.and(z.object({ token: z.string().min(1).max(200) }));
+export const acceptInviteSchema = z.intersection(newPasswordSchema, z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)) }));
 
 export const inviteUserSchema = z.object({
   name: z
     .string({ error: "Enter their name." })
-    .trim()
-    .min(1, "Enter their name.")
-    .max(100, "Names are at most 100 characters."),
+    .check(z.trim(), z.minLength(1, "Enter their name."), z.maxLength(100, "Names are at most 100 characters.")),
   email: emailOf("Enter the email address of the person you are inviting."),
   role: z.enum(USER_ROLES, { error: "Choose advisor or admin." }),
 });
@@ -59,7 +58,7 @@ export type InviteUserInput = z.input<typeof inviteUserSchema>;
 
 /** PATCH /api/users/:id – change one thing at a time. */
 export const updateUserSchema = z.union(
-  [z.object({ role: z.enum(USER_ROLES, { error: "Choose advisor or admin." }) }).strict(), z.object({ active: z.boolean() }).strict()],
+  [z.strictObject({ role: z.enum(USER_ROLES, { error: "Choose advisor or admin." }) }), z.strictObject({ active: z.boolean() })],
   { error: "Send either a role or an active flag." },
 );
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
