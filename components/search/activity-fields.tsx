@@ -9,15 +9,14 @@ import {
   DialogTrigger,
   Heading,
   Input,
-  Label,
   ListBox,
   ListBoxItem,
   Modal,
   ModalOverlay,
   SearchField,
 } from "react-aria-components";
-import { Controller, useController } from "react-hook-form";
 import { Button, buttonClasses } from "@/components/ui/button";
+import { AriaLabel } from "@/components/ui/aria-field";
 import { Callout } from "@/components/ui/callout";
 import { cn } from "@/components/ui/cn";
 import { inputClasses } from "@/components/ui/field";
@@ -26,10 +25,10 @@ import { apiGet } from "@/lib/api-client";
 import type { ActivityCriteria, Place } from "@/lib/search/criteria";
 import { destinationsPageSchema } from "@/lib/tds/schemas";
 import { countryName } from "./country-select";
-import { DateRangeField } from "./date-range-field";
-import { DestinationCombobox } from "./destination-combobox";
+import { DateField } from "./date-range-field";
 import { OccupancyEditor } from "./occupancy-editor";
-import { placeChoice, typedPlace, type FieldsProps, ProductForm, type ProductFormProps } from "./search-form-shell";
+import { Bound, FieldRow, PlaceField } from "./search-field";
+import { type FieldsProps, ProductForm, type ProductFormProps } from "./search-form-shell";
 import { useDebouncedValue } from "./use-suggest";
 
 /** The activity search form (loaded with its tab by the search page). */
@@ -43,64 +42,24 @@ export function ActivityForm({ today, ...props }: ProductFormProps<"activity">) 
 
 export function ActivityFields({ form, today }: FieldsProps<ActivityCriteria>) {
   const { control } = form;
-  const date = useController({ control, name: "date" });
-  // A place picked in the browser replaces the combobox's text: remount it with the new name.
-  const [pickRevision, setPickRevision] = useState(0);
-
   return (
     <>
-      <div className="grid gap-6 md:grid-cols-2">
-        <Controller
+      <FieldRow>
+        <PlaceField
           control={control}
           name="place"
-          render={({ field, fieldState }) => (
-            <div className="space-y-2">
-              <DestinationCombobox
-                key={pickRevision}
-                label="Destination"
-                productType="activity"
-                value={placeChoice(field.value)}
-                defaultInputValue={field.value?.name ?? ""}
-                onSelect={(choice) => field.onChange(choice)}
-                onTextChange={(text) => field.onChange(typedPlace(text))}
-                description="Pick a destination so the service knows exactly where; a typed name is matched as written."
-                error={fieldState.error?.message}
-              />
-              <BrowseDestinations
-                onPick={(place) => {
-                  field.onChange(place);
-                  setPickRevision((n) => n + 1);
-                }}
-              />
-            </div>
-          )}
+          label="Destination"
+          productType="activity"
+          description="Pick a destination so the service knows exactly where; a typed name is matched as written."
+          browse={(pick) => <BrowseDestinations onPick={pick} />}
         />
-        <DateRangeField
-          mode="single"
-          label="Date"
-          today={today}
-          value={{ checkIn: date.field.value || undefined }}
-          onChange={(v) => date.field.onChange(v.checkIn ?? "")}
-          onBlur={date.field.onBlur}
-          error={date.fieldState.error?.message}
-        />
-      </div>
-      <div className="grid gap-6 md:grid-cols-2">
-        <Controller
-          control={control}
-          name="occupancy"
-          render={({ field, fieldState }) => (
-            <OccupancyEditor
-              productType="activity"
-              legend="Participants"
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
-      </div>
+        <DateField control={control} name="date" label="Date" today={today} />
+      </FieldRow>
+      <FieldRow>
+        <Bound control={control} name="occupancy">
+          {(b) => <OccupancyEditor productType="activity" legend="Participants" {...b} />}
+        </Bound>
+      </FieldRow>
     </>
   );
 }
@@ -183,7 +142,7 @@ function DestinationBrowser({ productType, onPick, onClose }: { productType: Bro
       </div>
       <div className="px-5 pt-4">
         <SearchField value={filter} onChange={setFilter} autoFocus className="space-y-1.5">
-          <Label className="text-sm font-medium text-slate-800">Filter by name</Label>
+          <AriaLabel>Filter by name</AriaLabel>
           <Input className={inputClasses(false)} placeholder="e.g. Lis" />
         </SearchField>
       </div>

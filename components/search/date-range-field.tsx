@@ -4,10 +4,10 @@ import { lazy, Suspense, useId, useState } from "react";
 import { CalendarDays } from "lucide-react";
 import type { DateRange, Matcher } from "react-day-picker";
 import { Button as AriaButton, Dialog, DialogTrigger, Popover } from "react-aria-components";
+import { useController, type Control, type FieldPath, type FieldValues } from "react-hook-form";
 import { buttonClasses } from "@/components/ui/button";
-import { inputClasses } from "@/components/ui/field";
+import { FieldError, SubField, fieldClasses, inputClasses } from "@/components/ui/field";
 import { cn } from "@/components/ui/cn";
-import { AlertIcon } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
 import {
   MAX_DAYS_AHEAD,
@@ -141,24 +141,23 @@ export function DateRangeField({
     : (formatDay(value.checkIn) ?? "Choose a date");
 
   const dateInput = (which: "checkIn" | "checkOut", text: string) => (
-    <div className="min-w-0 flex-1 space-y-1">
-      <label htmlFor={`${id}-${which}`} className="text-[0.8125rem] text-slate-600">
-        {text}
-      </label>
-      <input
-        id={`${id}-${which}`}
-        type="date"
-        className={inputClasses(!!problem)}
-        value={value[which] ?? ""}
-        min={which === "checkOut" && value.checkIn ? toIsoDate(addDays(checkInDate ?? todayDate, 1)) : today}
-        max={
-          which === "checkOut" && checkInDate ? toIsoDate(addDays(checkInDate, MAX_NIGHTS)) : toIsoDate(lastCheckIn)
-        }
-        aria-invalid={!!problem}
-        aria-describedby={problem ? errorId : undefined}
-        onChange={(e) => onChange({ ...value, [which]: e.target.value || undefined })}
-      />
-    </div>
+    <SubField label={text} className="min-w-0 flex-1">
+      {(inputId) => (
+        <input
+          id={inputId}
+          type="date"
+          className={inputClasses(!!problem)}
+          value={value[which] ?? ""}
+          min={which === "checkOut" && value.checkIn ? toIsoDate(addDays(checkInDate ?? todayDate, 1)) : today}
+          max={
+            which === "checkOut" && checkInDate ? toIsoDate(addDays(checkInDate, MAX_NIGHTS)) : toIsoDate(lastCheckIn)
+          }
+          aria-invalid={!!problem}
+          aria-describedby={problem ? errorId : undefined}
+          onChange={(e) => onChange({ ...value, [which]: e.target.value || undefined })}
+        />
+      )}
+    </SubField>
   );
 
   return (
@@ -172,7 +171,7 @@ export function DateRangeField({
       }}
     >
       <div className="flex items-baseline justify-between gap-3">
-        <span id={`${id}-legend`} className="text-sm font-medium text-slate-800">
+        <span id={`${id}-legend`} className={fieldClasses.label}>
           {label ?? (range ? "Stay" : "Date")}
         </span>
         {nightsText ? (
@@ -215,11 +214,36 @@ export function DateRangeField({
       </div>
 
       {problem ? (
-        <p id={errorId} role="alert" className="flex items-start gap-1.5 text-[0.8125rem] leading-snug text-rose-700">
-          <AlertIcon className="mt-px size-3.5 shrink-0" />
+        <FieldError id={errorId} role="alert">
           {problem}
-        </p>
+        </FieldError>
       ) : null}
     </fieldset>
+  );
+}
+
+/** One date (a departure, an activity's day) bound to a form value, which is "" until one is chosen. */
+export function DateField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  today,
+}: {
+  control: Control<T>;
+  name: FieldPath<T>;
+  label: string;
+  today: string;
+}) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <DateRangeField
+      mode="single"
+      label={label}
+      today={today}
+      value={{ checkIn: field.value || undefined }}
+      onChange={(v) => field.onChange(v.checkIn ?? "")}
+      onBlur={field.onBlur}
+      error={fieldState.error?.message}
+    />
   );
 }

@@ -7,7 +7,6 @@ import {
   ComboBox,
   Header,
   Input,
-  Label,
   ListBox,
   ListBoxItem,
   ListBoxSection,
@@ -17,7 +16,8 @@ import {
 } from "react-aria-components";
 import { AlertIcon } from "@/components/ui/icons";
 import { cn } from "@/components/ui/cn";
-import { inputClasses } from "@/components/ui/field";
+import { AriaHelp, AriaLabel } from "@/components/ui/aria-field";
+import { fieldClasses, inputClasses } from "@/components/ui/field";
 import { SUGGEST_MIN_CHARS, useSuggest, type Suggestions, type SuggestProductType } from "./use-suggest";
 
 export type DestinationChoice =
@@ -262,7 +262,7 @@ export function DestinationCombobox({
       isInvalid={!!error}
       autoFocus={autoFocus}
     >
-      <Label className="block text-sm font-medium text-slate-800">{label}</Label>
+      <AriaLabel className="block">{label}</AriaLabel>
       <div className="relative">
         <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
         <Input className={cn(inputClasses(!!error), "pr-9 pl-9")} placeholder={placeholder ?? PLACEHOLDERS[productType]} />
@@ -277,17 +277,7 @@ export function DestinationCombobox({
       <span role="status" aria-live="polite" className="sr-only">
         {busy ? "Loading suggestions…" : ""}
       </span>
-      {description && !error ? (
-        <Text slot="description" className="block text-[0.8125rem] leading-snug text-slate-500">
-          {description}
-        </Text>
-      ) : null}
-      {error ? (
-        <Text slot="errorMessage" className="flex items-start gap-1.5 text-[0.8125rem] leading-snug text-rose-700">
-          <AlertIcon className="mt-px size-3.5 shrink-0" />
-          {error}
-        </Text>
-      ) : null}
+      <AriaHelp hint={description} error={error} hintClassName={cn("block", fieldClasses.hint)} />
       <Popover
         offset={6}
         className="w-(--trigger-width) min-w-72 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-lg ring-1 ring-slate-900/5 outline-none"

@@ -1,16 +1,16 @@
 "use client";
 
 import { ArrowRight, Plus, X } from "lucide-react";
-import { Controller, useController, useFieldArray, useWatch, type UseFormReturn } from "react-hook-form";
+import { useFieldArray, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { Field, inputClasses } from "@/components/ui/field";
+import { FieldGroup } from "@/components/ui/field";
 import { CABIN_CLASSES } from "@/lib/tds/schemas";
 import { CABIN_LABELS, MAX_FLIGHT_SLICES, type FlightCriteria, type FlightTrip } from "@/lib/search/criteria";
-import { DateRangeField } from "./date-range-field";
-import { DestinationCombobox } from "./destination-combobox";
+import { DateField } from "./date-range-field";
 import { OccupancyEditor } from "./occupancy-editor";
 import { MAX_DAYS_AHEAD, addDays, parseIsoDate, toIsoDate } from "./search-limits";
-import { SegmentedRadio, placeChoice, typedPlace, type FieldsProps, ProductForm, type ProductFormProps } from "./search-form-shell";
+import { Bound, FieldRow, InputField, PlaceField, SegmentedRadio, SelectField } from "./search-field";
+import { type FieldsProps, ProductForm, type ProductFormProps } from "./search-form-shell";
 
 const TRIPS: { value: FlightTrip; label: string }[] = [
   { value: "oneway", label: "One-way" },
@@ -20,38 +20,7 @@ const TRIPS: { value: FlightTrip; label: string }[] = [
 
 const AIRPORT_HINT = "Type a city or airport, or a 3-letter code.";
 const AIRPORTS = ["airport"] as const;
-
-function AirportField({
-  form,
-  name,
-  label,
-  description = AIRPORT_HINT,
-}: {
-  form: UseFormReturn<FlightCriteria>;
-  name: "origin" | "destination" | `slices.${number}.origin` | `slices.${number}.destination`;
-  label: React.ReactNode;
-  description?: string;
-}) {
-  return (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <DestinationCombobox
-          label={label}
-          productType="flight"
-          kinds={AIRPORTS}
-          value={placeChoice(field.value)}
-          defaultInputValue={field.value?.name ?? ""}
-          onSelect={(choice) => field.onChange(choice)}
-          onTextChange={(text) => field.onChange(typedPlace(text))}
-          description={description}
-          error={fieldState.error?.message}
-        />
-      )}
-    />
-  );
-}
+const CABINS = CABIN_CLASSES.map((cabin) => ({ value: cabin, label: CABIN_LABELS[cabin] }));
 
 /** The flight search form (loaded with its tab by the search page). */
 export function FlightForm({ today, ...props }: ProductFormProps<"flight">) {
@@ -68,86 +37,32 @@ export function FlightFields({ form, today }: FieldsProps<FlightCriteria>) {
 
   return (
     <>
-      <Controller
-        control={control}
-        name="trip"
-        render={({ field }) => <SegmentedRadio label="Trip" value={field.value} onChange={field.onChange} options={TRIPS} />}
-      />
+      <Bound control={control} name="trip">
+        {(b) => <SegmentedRadio label="Trip" value={b.value} onChange={b.onChange} options={TRIPS} />}
+      </Bound>
 
       {trip === "multi" ? (
         <SlicesEditor form={form} today={today} />
       ) : (
         <>
-          <div className="grid gap-6 md:grid-cols-2">
-            <AirportField form={form} name="origin" label="From" />
-            <AirportField form={form} name="destination" label="To" />
-          </div>
-          <div className="grid gap-6 md:grid-cols-2">
-            <SingleDate form={form} name="departDate" label="Departure" today={today} />
-            {trip === "return" ? <SingleDate form={form} name="returnDate" label="Return" today={today} /> : null}
-          </div>
+          <FieldRow>
+            <PlaceField control={control} name="origin" label="From" productType="flight" kinds={AIRPORTS} description={AIRPORT_HINT} />
+            <PlaceField control={control} name="destination" label="To" productType="flight" kinds={AIRPORTS} description={AIRPORT_HINT} />
+          </FieldRow>
+          <FieldRow>
+            <DateField control={control} name="departDate" label="Departure" today={today} />
+            {trip === "return" ? <DateField control={control} name="returnDate" label="Return" today={today} /> : null}
+          </FieldRow>
         </>
       )}
 
-      <div className="grid gap-6 md:grid-cols-2">
-        <Controller
-          control={control}
-          name="occupancy"
-          render={({ field, fieldState }) => (
-            <OccupancyEditor
-              productType="flight"
-              legend="Passengers"
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="cabinClass"
-          render={({ field }) => (
-            <Field label="Cabin" hint="The cabin asked for on every flight of the trip.">
-              {(c) => (
-                <select {...c} className={inputClasses(false)} value={field.value} onChange={(e) => field.onChange(e.target.value)}>
-                  {CABIN_CLASSES.map((cabin) => (
-                    <option key={cabin} value={cabin}>
-                      {CABIN_LABELS[cabin]}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-          )}
-        />
-      </div>
+      <FieldRow>
+        <Bound control={control} name="occupancy">
+          {(b) => <OccupancyEditor productType="flight" legend="Passengers" {...b} />}
+        </Bound>
+        <SelectField control={control} name="cabinClass" label="Cabin" hint="The cabin asked for on every flight of the trip." options={CABINS} />
+      </FieldRow>
     </>
-  );
-}
-
-function SingleDate({
-  form,
-  name,
-  label,
-  today,
-}: {
-  form: UseFormReturn<FlightCriteria>;
-  name: "departDate" | "returnDate";
-  label: string;
-  today: string;
-}) {
-  const { field, fieldState } = useController({ control: form.control, name });
-  return (
-    <DateRangeField
-      mode="single"
-      label={label}
-      today={today}
-      value={{ checkIn: field.value || undefined }}
-      onChange={(v) => field.onChange(v.checkIn ?? "")}
-      onBlur={field.onBlur}
-      error={fieldState.error?.message}
-    />
   );
 }
 
@@ -160,8 +75,7 @@ function SlicesEditor({ form, today }: FieldsProps<FlightCriteria>) {
   const max = toIsoDate(addDays(parseIsoDate(today) ?? new Date(), MAX_DAYS_AHEAD));
 
   return (
-    <fieldset className="space-y-3">
-      <legend className="text-sm font-medium text-slate-800">Flights</legend>
+    <FieldGroup legend="Flights" className="space-y-3">
       <ol className="space-y-3">
         {fields.map((f, i) => (
           <li key={f.id} className="rounded-lg border border-slate-200 bg-white p-3 shadow-xs sm:p-4">
@@ -186,27 +100,15 @@ function SlicesEditor({ form, today }: FieldsProps<FlightCriteria>) {
               </Button>
             </div>
             <div className="grid gap-4 md:grid-cols-[1fr_1fr_12rem]">
-              <AirportField form={form} name={`slices.${i}.origin`} label={<RowLabel text="From" row={i} />} description="" />
-              <AirportField form={form} name={`slices.${i}.destination`} label={<RowLabel text="To" row={i} />} description="" />
-              <Controller
+              <PlaceField control={control} name={`slices.${i}.origin`} label={<RowLabel text="From" row={i} />} productType="flight" kinds={AIRPORTS} />
+              <PlaceField control={control} name={`slices.${i}.destination`} label={<RowLabel text="To" row={i} />} productType="flight" kinds={AIRPORTS} />
+              <InputField
                 control={control}
                 name={`slices.${i}.date`}
-                render={({ field, fieldState }) => (
-                  <Field label={<RowLabel text="Date" row={i} />} error={fieldState.error?.message}>
-                    {(c) => (
-                      <input
-                        {...c}
-                        type="date"
-                        className={inputClasses(!!fieldState.error)}
-                        min={slices?.[i - 1]?.date || today}
-                        max={max}
-                        value={field.value}
-                        onChange={(e) => field.onChange(e.target.value)}
-                        onBlur={field.onBlur}
-                      />
-                    )}
-                  </Field>
-                )}
+                label={<RowLabel text="Date" row={i} />}
+                type="date"
+                min={slices?.[i - 1]?.date || today}
+                max={max}
               />
             </div>
           </li>
@@ -230,7 +132,7 @@ function SlicesEditor({ form, today }: FieldsProps<FlightCriteria>) {
           {full ? `A trip can have at most ${MAX_FLIGHT_SLICES} flights.` : `2 to ${MAX_FLIGHT_SLICES} flights, in date order.`}
         </p>
       </div>
-    </fieldset>
+    </FieldGroup>
   );
 }
 

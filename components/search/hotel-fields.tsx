@@ -1,18 +1,19 @@
 "use client";
 
 import { ChevronDown, SlidersHorizontal } from "lucide-react";
-import { useId, useState } from "react";
-import { Button as AriaButton, Checkbox, CheckboxGroup, Disclosure, DisclosurePanel, Heading, Label, Text } from "react-aria-components";
+import { useState } from "react";
+import { Button as AriaButton, Checkbox, CheckboxGroup, Disclosure, DisclosurePanel, Heading } from "react-aria-components";
 import { Controller, useController, useFormState, useWatch } from "react-hook-form";
+import { AriaHelp, AriaLabel } from "@/components/ui/aria-field";
 import { cn } from "@/components/ui/cn";
-import { Field, inputClasses } from "@/components/ui/field";
+import { FieldGroup, SubField, inputClasses, type DescribedBy } from "@/components/ui/field";
 import type { HotelCriteria, Near, PropertyType, RateMode } from "@/lib/search/criteria";
 import { PROPERTY_TYPES } from "@/lib/tds/schemas";
 import { CountrySelect } from "./country-select";
 import { DateRangeField } from "./date-range-field";
-import { DestinationCombobox } from "./destination-combobox";
 import { OccupancyEditor } from "./occupancy-editor";
-import { ErrorText, SegmentedRadio, placeChoice, typedPlace, type FieldsProps, ProductForm, type ProductFormProps } from "./search-form-shell";
+import { Bound, FieldRow, InputField, PlaceField, SegmentedRadio } from "./search-field";
+import { type FieldsProps, ProductForm, type ProductFormProps } from "./search-form-shell";
 
 export const PROPERTY_TYPE_LABELS: Record<PropertyType, string> = {
   hotel: "Hotel",
@@ -64,22 +65,13 @@ export function HotelFields({ form, today }: FieldsProps<HotelCriteria>) {
 
   return (
     <>
-      <div className="grid gap-6 md:grid-cols-2">
-        <Controller
+      <FieldRow>
+        <PlaceField
           control={control}
           name="place"
-          render={({ field, fieldState }) => (
-            <DestinationCombobox
-              label="Destination"
-              productType="hotel"
-              value={placeChoice(field.value)}
-              defaultInputValue={field.value?.name ?? ""}
-              onSelect={(choice) => field.onChange(choice)}
-              onTextChange={(text) => field.onChange(typedPlace(text))}
-              description="A city, a hotel by name, or an area. Typed names are searched as written."
-              error={fieldState.error?.message}
-            />
-          )}
+          label="Destination"
+          productType="hotel"
+          description="A city, a hotel by name, or an area. Typed names are searched as written."
         />
         <DateRangeField
           mode="range"
@@ -93,39 +85,16 @@ export function HotelFields({ form, today }: FieldsProps<HotelCriteria>) {
           onBlur={() => checkIn.field.onBlur()}
           error={stayError}
         />
-      </div>
+      </FieldRow>
 
-      <div className="grid gap-6 md:grid-cols-2">
-        <Controller
-          control={control}
-          name="occupancy"
-          render={({ field, fieldState }) => (
-            <OccupancyEditor
-              productType="hotel"
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
-        <div className="space-y-6">
-          <Controller
-            control={control}
-            name="residency"
-            render={({ field, fieldState }) => (
-              <CountrySelect
-                label="Guest nationality"
-                hint="The lead guest's passport country. Rates and taxes can depend on it."
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-        </div>
-      </div>
+      <FieldRow>
+        <Bound control={control} name="occupancy">
+          {(b) => <OccupancyEditor productType="hotel" {...b} />}
+        </Bound>
+        <Bound control={control} name="residency">
+          {(b) => <CountrySelect label="Guest nationality" hint="The lead guest's passport country. Rates and taxes can depend on it." {...b} />}
+        </Bound>
+      </FieldRow>
 
       <Disclosure isExpanded={open} onExpandedChange={setOpen} className="rounded-lg border border-slate-200 bg-slate-50/60">
         <Heading className="m-0">
@@ -147,20 +116,16 @@ export function HotelFields({ form, today }: FieldsProps<HotelCriteria>) {
         </Heading>
         <DisclosurePanel>
           <div className="grid gap-6 px-4 pt-1 pb-4 md:grid-cols-2">
-            <Controller
-              control={control}
-              name="near"
-              render={({ field, fieldState }) => <NearFields value={field.value} onChange={field.onChange} error={fieldState.error?.message} />}
-            />
+            <Bound control={control} name="near">
+              {(b) => <NearFields {...b} />}
+            </Bound>
             <Controller
               control={control}
               name="propertyTypes"
               render={({ field }) => (
                 <CheckboxGroup value={field.value} onChange={(v) => field.onChange(v as PropertyType[])} className="space-y-2">
-                  <Label className="text-sm font-medium text-slate-800">Property types</Label>
-                  <Text slot="description" className="block text-[0.8125rem] text-slate-500">
-                    None ticked means every type.
-                  </Text>
+                  <AriaLabel>Property types</AriaLabel>
+                  <AriaHelp hint="None ticked means every type." hintClassName="block text-[0.8125rem] text-slate-500" />
                   <div className="grid grid-cols-2 gap-x-4 gap-y-1.5">
                     {PROPERTY_TYPES.map((t) => (
                       <Checkbox key={t} value={t} className="group flex cursor-default items-center gap-2 text-sm text-slate-700">
@@ -189,42 +154,25 @@ export function HotelFields({ form, today }: FieldsProps<HotelCriteria>) {
                 </CheckboxGroup>
               )}
             />
-            <Controller
+            <InputField
               control={control}
               name="query"
-              render={({ field, fieldState }) => (
-                <Field
-                  label="Hotel name or keywords"
-                  hint="Free text over the hotel catalogue, up to 120 characters. Without a hotel or point, it replaces the destination."
-                  error={fieldState.error?.message}
-                >
-                  {(control) => (
-                    <input
-                      {...control}
-                      className={inputClasses(!!fieldState.error)}
-                      value={field.value}
-                      maxLength={120}
-                      onChange={(e) => field.onChange(e.target.value)}
-                      onBlur={field.onBlur}
-                      placeholder="e.g. rooftop pool"
-                    />
-                  )}
-                </Field>
-              )}
+              label="Hotel name or keywords"
+              hint="Free text over the hotel catalogue, up to 120 characters. Without a hotel or point, it replaces the destination."
+              maxLength={120}
+              placeholder="e.g. rooftop pool"
             />
-            <Controller
-              control={control}
-              name="rateMode"
-              render={({ field }) => (
+            <Bound control={control} name="rateMode">
+              {(b) => (
                 <SegmentedRadio
                   label="Rate mode"
-                  value={field.value || "default"}
-                  onChange={(v) => field.onChange(v === "default" ? "" : v)}
+                  value={b.value || "default"}
+                  onChange={(v) => b.onChange(v === "default" ? "" : v)}
                   options={RATE_MODES}
                   description="Applies only when the agency lets advisors choose; otherwise the agency's setting is used."
                 />
               )}
-            />
+            </Bound>
           </div>
         </DisclosurePanel>
       </Disclosure>
@@ -244,43 +192,32 @@ function NearFields({ value, onChange, error }: { value: Near | null; onChange: 
     if (!t.lat.trim() && !t.lng.trim() && !t.radiusKm.trim()) onChange(null);
     else onChange({ lat: num(t.lat), lng: num(t.lng), radiusKm: num(t.radiusKm) });
   };
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const input = (key: keyof typeof text, label: string, placeholder: string, step: string) => (
-    <div className="min-w-0 space-y-1">
-      <label htmlFor={`${id}-${key}`} className="text-[0.8125rem] text-slate-600">
-        {label}
-      </label>
-      <input
-        id={`${id}-${key}`}
-        inputMode="decimal"
-        type="number"
-        step={step}
-        className={inputClasses(!!error)}
-        value={text[key]}
-        placeholder={placeholder}
-        aria-invalid={!!error}
-        aria-describedby={error ? errorId : hintId}
-        onChange={(e) => update(key, e.target.value)}
-      />
-    </div>
+  const input = (key: keyof typeof text, label: string, placeholder: string, step: string, describe: DescribedBy) => (
+    <SubField label={label} className="min-w-0">
+      {(id) => (
+        <input
+          id={id}
+          inputMode="decimal"
+          type="number"
+          step={step}
+          className={inputClasses(!!error)}
+          value={text[key]}
+          placeholder={placeholder}
+          {...describe}
+          onChange={(e) => update(key, e.target.value)}
+        />
+      )}
+    </SubField>
   );
   return (
-    <fieldset className="space-y-2">
-      <legend className="text-sm font-medium text-slate-800">Near a point</legend>
-      <div className="grid grid-cols-3 gap-2">
-        {input("lat", "Latitude", "51.5074", "any")}
-        {input("lng", "Longitude", "-0.1278", "any")}
-        {input("radiusKm", "Radius (km)", "5", "0.5")}
-      </div>
-      {error ? (
-        <ErrorText id={errorId}>{error}</ErrorText>
-      ) : (
-        <p id={hintId} className="text-[0.8125rem] leading-snug text-slate-500">
-          All three or none. Radius 0.5 to 50 km.
-        </p>
+    <FieldGroup legend="Near a point" hint="All three or none. Radius 0.5 to 50 km." error={error}>
+      {(describe) => (
+        <div className="grid grid-cols-3 gap-2">
+          {input("lat", "Latitude", "51.5074", "any", describe)}
+          {input("lng", "Longitude", "-0.1278", "any", describe)}
+          {input("radiusKm", "Radius (km)", "5", "0.5", describe)}
+        </div>
       )}
-    </fieldset>
+    </FieldGroup>
   );
 }

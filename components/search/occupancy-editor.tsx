@@ -3,9 +3,8 @@
 import { useId } from "react";
 import { Minus, Plus, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { inputClasses } from "@/components/ui/field";
+import { FieldError, SubField, fieldClasses, inputClasses } from "@/components/ui/field";
 import { cn } from "@/components/ui/cn";
-import { AlertIcon } from "@/components/ui/icons";
 import {
   CHILD_AGE_UNSET,
   occupancyLimits,
@@ -55,7 +54,7 @@ export function OccupancyEditor({ value, onChange, productType, onBlur, error, l
       }}
     >
       <div className="flex items-baseline justify-between gap-3">
-        <span id={legendId} className="text-sm font-medium text-slate-800">
+        <span id={legendId} className={fieldClasses.label}>
           {legend ?? (hotel ? "Rooms and guests" : "Travellers")}
         </span>
         <p className="text-[0.8125rem] text-slate-500" aria-live="polite" data-testid="occupancy-summary">
@@ -141,12 +140,7 @@ export function OccupancyEditor({ value, onChange, productType, onBlur, error, l
         <p className="text-[0.8125rem] text-slate-500">Up to {limits.maxEntries} rooms per search.</p>
       ) : null}
 
-      {error ? (
-        <p id={errorId} className="flex items-start gap-1.5 text-[0.8125rem] leading-snug text-rose-700">
-          <AlertIcon className="mt-px size-3.5 shrink-0" />
-          {error}
-        </p>
-      ) : null}
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
     </fieldset>
   );
 }
@@ -222,31 +216,35 @@ function ChildAge({
   max: number;
   onChange: (age: number) => void;
 }) {
-  const id = useId();
   return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="text-[0.8125rem] text-slate-600">
-        {label}
-        <span className="sr-only">{where}</span>
-      </label>
-      <select
-        id={id}
-        className={cn(inputClasses(value === CHILD_AGE_UNSET), "h-9")}
-        value={value}
-        aria-invalid={value === CHILD_AGE_UNSET ? true : undefined}
-        onChange={(e) => onChange(Number(e.target.value))}
-      >
-        {value === CHILD_AGE_UNSET ? (
-          <option value={CHILD_AGE_UNSET} disabled>
-            Choose…
-          </option>
-        ) : null}
-        {AGES.filter((a) => a >= min && a <= max).map((age) => (
-          <option key={age} value={age}>
-            {age === 0 ? "Under 1" : age}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SubField
+      label={
+        <>
+          {label}
+          <span className="sr-only">{where}</span>
+        </>
+      }
+    >
+      {(id) => (
+        <select
+          id={id}
+          className={cn(inputClasses(value === CHILD_AGE_UNSET), "h-9")}
+          value={value}
+          aria-invalid={value === CHILD_AGE_UNSET ? true : undefined}
+          onChange={(e) => onChange(Number(e.target.value))}
+        >
+          {value === CHILD_AGE_UNSET ? (
+            <option value={CHILD_AGE_UNSET} disabled>
+              Choose…
+            </option>
+          ) : null}
+          {AGES.filter((a) => a >= min && a <= max).map((age) => (
+            <option key={age} value={age}>
+              {age === 0 ? "Under 1" : age}
+            </option>
+          ))}
+        </select>
+      )}
+    </SubField>
   );
 }

@@ -3,36 +3,14 @@
 import type { UseMutationResult } from "@tanstack/react-query";
 import { Search } from "lucide-react";
 import { useEffect, useMemo, useRef, useState, type Dispatch, type ReactNode, type RefObject, type SetStateAction } from "react";
-import { Label, Radio, RadioGroup, Text } from "react-aria-components";
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
-import { cn } from "@/components/ui/cn";
-import { AlertIcon } from "@/components/ui/icons";
 import { ApiError } from "@/lib/api-client";
-import type { CriteriaOf, Place, SearchCriteria, SearchProductType } from "@/lib/search/criteria";
-import type { DestinationChoice } from "./destination-combobox";
+import type { CriteriaOf, SearchCriteria, SearchProductType } from "@/lib/search/criteria";
 import { detailsToFields, initialWants, searchResolver, type FormWants, type SearchRules } from "./search-resolver";
 
 export type RunSearchMutation = UseMutationResult<{ searchId: string; criteria: SearchCriteria }, Error, SearchCriteria>;
-
-/** A picked place as the combobox's choice; typed text and addresses are not choices. */
-export function placeChoice(p: Place | null | undefined): DestinationChoice | null {
-  if (!p) return null;
-  switch (p.kind) {
-    case "city":
-    case "airport":
-    case "destination":
-      return p;
-    case "hotel":
-      return { ...p, cityName: p.cityName ?? null };
-    default:
-      return null;
-  }
-}
-
-/** Typed text as a place the service resolves by name, or nothing when the box is empty. */
-export const typedPlace = (text: string): Place | null => (text.trim() ? { kind: "text", name: text } : null);
 
 /** Focus the first field the form marks invalid (controls without a ref included). */
 export function focusFirstInvalid(form: HTMLFormElement | null) {
@@ -148,67 +126,6 @@ export function ProductForm<T extends SearchProductType>({
 }
 
 const LABELS: Record<SearchProductType, string> = { hotel: "Hotels", flight: "Flights", activity: "Activities", transfer: "Transfers" };
-
-/** A choice among a few options, shown as a segmented control (a radio group to assistive technology). */
-export function SegmentedRadio<V extends string>({
-  label,
-  value,
-  onChange,
-  options,
-  description,
-  className,
-  hideLabel,
-}: {
-  label: string;
-  value: V;
-  onChange: (value: V) => void;
-  options: readonly { value: V; label: ReactNode }[];
-  description?: ReactNode;
-  className?: string;
-  hideLabel?: boolean;
-}) {
-  return (
-    <RadioGroup
-      value={value}
-      onChange={(v) => onChange(v as V)}
-      orientation="horizontal"
-      className={cn("flex flex-col gap-1.5", className)}
-    >
-      <Label className={cn("text-sm font-medium text-slate-800", hideLabel && "sr-only")}>{label}</Label>
-      <div className="inline-flex w-full max-w-full flex-wrap gap-0.5 self-start rounded-lg border border-slate-200 bg-slate-100 p-0.5 sm:w-auto">
-        {options.map((o) => (
-          <Radio
-            key={o.value}
-            value={o.value}
-            className={({ isSelected, isFocusVisible }) =>
-              cn(
-                "flex flex-1 cursor-default items-center justify-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors sm:flex-none",
-                isSelected ? "bg-white text-ink shadow-xs ring-1 ring-slate-200" : "text-slate-600 hover:text-ink",
-                isFocusVisible && "outline-2 outline-offset-1 outline-brand-600",
-              )
-            }
-          >
-            {o.label}
-          </Radio>
-        ))}
-      </div>
-      {description ? (
-        <Text slot="description" className="text-[0.8125rem] leading-snug text-slate-500">
-          {description}
-        </Text>
-      ) : null}
-    </RadioGroup>
-  );
-}
-
-export function ErrorText({ id, children }: { id?: string; children: ReactNode }) {
-  return (
-    <p id={id} className="flex items-start gap-1.5 text-[0.8125rem] leading-snug text-rose-700">
-      <AlertIcon className="mt-px size-3.5 shrink-0" />
-      {children}
-    </p>
-  );
-}
 
 /** Optional whole number input: "" is null. */
 export function toOptionalInt(text: string): number | null {

@@ -1,16 +1,17 @@
 "use client";
 
-import { useId, useState, type Dispatch, type SetStateAction } from "react";
+import { useState, type Dispatch, type SetStateAction } from "react";
 import { Switch } from "react-aria-components";
-import { Controller, useController, useWatch, type UseFormReturn } from "react-hook-form";
+import { useController, useWatch } from "react-hook-form";
 import { cn } from "@/components/ui/cn";
-import { Field, inputClasses } from "@/components/ui/field";
+import { Field, FieldGroup, inputClasses } from "@/components/ui/field";
 import type { Place, TransferCriteria } from "@/lib/search/criteria";
 import { BrowseDestinations } from "./activity-fields";
-import { DestinationCombobox, type DestinationChoice } from "./destination-combobox";
+import type { DestinationChoice } from "./destination-combobox";
 import { OccupancyEditor } from "./occupancy-editor";
 import type { FormWants } from "./search-resolver";
-import { ErrorText, SegmentedRadio, placeChoice, toOptionalInt, typedPlace, type FieldsProps, ProductForm, type ProductFormProps } from "./search-form-shell";
+import { Bound, FieldRow, InputField, PlaceInput, SegmentedRadio } from "./search-field";
+import { toOptionalInt, type FieldsProps, ProductForm, type ProductFormProps } from "./search-form-shell";
 
 type PointType = "airport" | "hotel" | "address";
 const POINT_TYPES: { value: PointType; label: string }[] = [
@@ -47,43 +48,17 @@ export function TransferFields({ form, today, setWants }: FieldsProps<TransferCr
 
   return (
     <>
-      <div className="grid gap-6 md:grid-cols-2">
-        <Controller
-          control={control}
-          name="pickup"
-          render={({ field, fieldState }) => (
-            <TransferPoint label="Pick up from" fallback="airport" value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
-          )}
-        />
-        <Controller
-          control={control}
-          name="dropoff"
-          render={({ field, fieldState }) => (
-            <TransferPoint label="Drop off at" fallback="hotel" value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
-          )}
-        />
-      </div>
+      <FieldRow>
+        <Bound control={control} name="pickup">
+          {(b) => <TransferPoint label="Pick up from" fallback="airport" {...b} />}
+        </Bound>
+        <Bound control={control} name="dropoff">
+          {(b) => <TransferPoint label="Drop off at" fallback="hotel" {...b} />}
+        </Bound>
+      </FieldRow>
 
-      <div className="grid gap-6 md:grid-cols-2">
-        <Controller
-          control={control}
-          name="pickupAt"
-          render={({ field, fieldState }) => (
-            <Field label="Pickup date and time" hint="Local time at the pickup point." error={fieldState.error?.message}>
-              {(c) => (
-                <input
-                  {...c}
-                  type="datetime-local"
-                  className={inputClasses(!!fieldState.error)}
-                  min={`${today}T00:00`}
-                  value={field.value}
-                  onChange={(e) => field.onChange(e.target.value)}
-                  onBlur={field.onBlur}
-                />
-              )}
-            </Field>
-          )}
-        />
+      <FieldRow>
+        <InputField control={control} name="pickupAt" label="Pickup date and time" hint="Local time at the pickup point." type="datetime-local" min={`${today}T00:00`} />
         <div className="space-y-3">
           <Switch
             isSelected={withReturn}
@@ -112,91 +87,42 @@ export function TransferFields({ form, today, setWants }: FieldsProps<TransferCr
             )}
           </Switch>
           {withReturn ? (
-            <Field label="Return date and time" hint="The ride back, from the drop-off to the pickup point." error={returnAt.fieldState.error?.message}>
-              {(c) => (
-                <input
-                  {...c}
-                  type="datetime-local"
-                  className={inputClasses(!!returnAt.fieldState.error)}
-                  min={`${today}T00:00`}
-                  value={returnAt.field.value}
-                  onChange={(e) => returnAt.field.onChange(e.target.value)}
-                  onBlur={returnAt.field.onBlur}
-                />
-              )}
-            </Field>
+            <InputField
+              control={control}
+              name="returnAt"
+              label="Return date and time"
+              hint="The ride back, from the drop-off to the pickup point."
+              type="datetime-local"
+              min={`${today}T00:00`}
+            />
           ) : (
             <p className="text-[0.8125rem] text-slate-500">One way. Turn on to price the ride back too.</p>
           )}
         </div>
-      </div>
+      </FieldRow>
 
-      <div className="grid gap-6 md:grid-cols-2">
-        <Controller
-          control={control}
-          name="occupancy"
-          render={({ field, fieldState }) => (
-            <OccupancyEditor
-              productType="transfer"
-              legend="Travellers"
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
+      <FieldRow>
+        <Bound control={control} name="occupancy">
+          {(b) => <OccupancyEditor productType="transfer" legend="Travellers" {...b} />}
+        </Bound>
         <div className="grid grid-cols-2 content-start gap-4">
-          <OptionalCount
-            form={form}
+          <InputField
+            control={control}
             name="passengers"
             label="Passengers"
             hint={passengers != null ? "Replaces the adult count; children still count." : "Optional. Leave empty to use the travellers."}
+            {...COUNT}
             min={1}
           />
-          <OptionalCount form={form} name="luggage" label="Luggage" hint="Optional. Pieces of luggage." min={0} />
+          <InputField control={control} name="luggage" label="Luggage" hint="Optional. Pieces of luggage." {...COUNT} min={0} />
         </div>
-      </div>
+      </FieldRow>
     </>
   );
 }
 
-function OptionalCount({
-  form,
-  name,
-  label,
-  hint,
-  min,
-}: {
-  form: UseFormReturn<TransferCriteria>;
-  name: "passengers" | "luggage";
-  label: string;
-  hint: string;
-  min: number;
-}) {
-  const { field, fieldState } = useController({ control: form.control, name });
-  const [text, setText] = useState(field.value == null ? "" : String(field.value));
-  return (
-    <Field label={label} hint={hint} error={fieldState.error?.message}>
-      {(c) => (
-        <input
-          {...c}
-          type="number"
-          inputMode="numeric"
-          min={min}
-          step={1}
-          className={inputClasses(!!fieldState.error)}
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            field.onChange(toOptionalInt(e.target.value));
-          }}
-          onBlur={field.onBlur}
-        />
-      )}
-    </Field>
-  );
-}
+/** An optional count: a whole number, or empty for none. */
+const COUNT = { type: "number", inputMode: "numeric", step: 1, parse: toOptionalInt } as const;
 
 /** A pickup or drop-off: an airport or a hotel from suggestions, or an address given by coordinates. */
 function TransferPoint({
@@ -213,9 +139,6 @@ function TransferPoint({
   error?: string;
 }) {
   const [type, setType] = useState<PointType>(() => pointTypeOf(value, fallback));
-  // An airport picked in the browser replaces the combobox's text: remount it with the new name.
-  const [pickRevision, setPickRevision] = useState(0);
-  const id = useId();
   const [address, setAddress] = useState(() => (value?.kind === "address" ? { name: value.name === value.code ? "" : value.name, coords: value.code } : { name: "", coords: "" }));
 
   const changeType = (next: PointType) => {
@@ -230,13 +153,13 @@ function TransferPoint({
     else onChange({ kind: "address", code: coords, name: next.name.trim() || coords });
   };
 
+  const forPoint = <span className="sr-only">{label} — </span>;
   return (
-    <fieldset className="space-y-2">
-      <legend className="text-sm font-medium text-slate-800">{label}</legend>
+    <FieldGroup legend={label}>
       <SegmentedRadio label={`${label}: type`} value={type} onChange={changeType} options={POINT_TYPES} hideLabel />
       {type === "address" ? (
         <div className="space-y-3">
-          <Field label={<><span className="sr-only">{label} — </span>Address</>} hint="What the driver should look for, e.g. a street address or a building.">
+          <Field label={<>{forPoint}Address</>} hint="What the driver should look for, e.g. a street address or a building.">
             {(c) => (
               <input
                 {...c}
@@ -247,55 +170,33 @@ function TransferPoint({
               />
             )}
           </Field>
-          <div className="space-y-1.5">
-            <label htmlFor={`${id}-coords`} className="text-sm font-medium text-slate-800">
-              <span className="sr-only">{label} — </span>Coordinates
-            </label>
-            <input
-              id={`${id}-coords`}
-              className={inputClasses(!!error)}
-              value={address.coords}
-              inputMode="decimal"
-              placeholder="41.3917,2.1649"
-              aria-invalid={!!error}
-              aria-describedby={error ? `${id}-error` : `${id}-hint`}
-              onChange={(e) => updateAddress({ ...address, coords: e.target.value })}
-            />
-            {error ? (
-              <ErrorText id={`${id}-error`}>{error}</ErrorText>
-            ) : (
-              <p id={`${id}-hint`} className="text-[0.8125rem] leading-snug text-slate-500">
-                Latitude,longitude in decimal degrees, e.g. 41.3917,2.1649.
-              </p>
+          <Field label={<>{forPoint}Coordinates</>} hint="Latitude,longitude in decimal degrees, e.g. 41.3917,2.1649." error={error}>
+            {(c) => (
+              <input
+                {...c}
+                className={inputClasses(!!error)}
+                value={address.coords}
+                inputMode="decimal"
+                placeholder="41.3917,2.1649"
+                onChange={(e) => updateAddress({ ...address, coords: e.target.value })}
+              />
             )}
-          </div>
+          </Field>
         </div>
       ) : (
-        <div className="space-y-2">
-          <DestinationCombobox
-            key={`${type}-${pickRevision}`}
-            label={<span className="sr-only">{label}</span>}
-            productType="transfer"
-            kinds={KINDS[type]}
-            value={placeChoice(value)}
-            defaultInputValue={value && value.kind !== "address" ? value.name : ""}
-            placeholder={type === "airport" ? "Airport name, city or code" : "Hotel name"}
-            onSelect={(choice) => onChange(choice)}
-            onTextChange={(text) => onChange(typedPlace(text))}
-            description={type === "airport" ? "Pick an airport, or type its 3-letter code." : "Pick the hotel from the suggestions."}
-            error={error}
-          />
-          {type === "airport" ? (
-            <BrowseDestinations
-              productType="transfer"
-              onPick={(place) => {
-                onChange(place);
-                setPickRevision((n) => n + 1);
-              }}
-            />
-          ) : null}
-        </div>
+        <PlaceInput
+          resetKey={type}
+          label={<span className="sr-only">{label}</span>}
+          productType="transfer"
+          kinds={KINDS[type]}
+          value={value}
+          onChange={onChange}
+          placeholder={type === "airport" ? "Airport name, city or code" : "Hotel name"}
+          description={type === "airport" ? "Pick an airport, or type its 3-letter code." : "Pick the hotel from the suggestions."}
+          error={error}
+          browse={type === "airport" ? (pick) => <BrowseDestinations productType="transfer" onPick={pick} /> : undefined}
+        />
       )}
-    </fieldset>
+    </FieldGroup>
   );
 }

@@ -12,6 +12,48 @@ export const inputClasses = (invalid: boolean) =>
       : "border-slate-300 hover:border-slate-400 focus:border-brand-500 focus:ring-brand-500/15",
   );
 
+/** How a field's parts look, for controls that draw them with their own elements (react-aria's Label and Text). */
+export const fieldClasses = {
+  label: "text-sm font-medium text-slate-800",
+  /** One control's label inside a group: latitude, check-in, a child's age. */
+  subLabel: "text-[0.8125rem] text-slate-600",
+  hint: "text-[0.8125rem] leading-snug text-slate-500",
+  error: "flex items-start gap-1.5 text-[0.8125rem] leading-snug text-rose-700",
+} as const;
+
+/** A field's problem as a sentence, after its icon. */
+export function FieldError({ id, role, children }: { id?: string; role?: "alert"; children: ReactNode }) {
+  return (
+    <p id={id} role={role} className={fieldClasses.error}>
+      <AlertIcon className="mt-px size-3.5 shrink-0" />
+      {children}
+    </p>
+  );
+}
+
+type FieldIds = { id: string; hintId: string; errorId: string };
+/** What a control of a field (or of a group) carries: invalid or not, and the hint or error describing it. */
+export type DescribedBy = { "aria-invalid": boolean; "aria-describedby": string | undefined };
+
+function useFieldIds(hint: ReactNode, error: ReactNode): FieldIds & { describe: DescribedBy } {
+  const id = useId();
+  const ids = { id, hintId: `${id}-hint`, errorId: `${id}-error` };
+  // The hint gives way to the error, so only one of them describes the control.
+  const describedBy = error ? ids.errorId : hint ? ids.hintId : undefined;
+  return { ...ids, describe: { "aria-invalid": !!error, "aria-describedby": describedBy } };
+}
+
+/** The hint under a field, or the error in its place. */
+function FieldHelp({ ids, hint, error }: { ids: FieldIds; hint?: ReactNode; error?: ReactNode }) {
+  if (error) return <FieldError id={ids.errorId}>{error}</FieldError>;
+  if (!hint) return null;
+  return (
+    <p id={ids.hintId} className={fieldClasses.hint}>
+      {hint}
+    </p>
+  );
+}
+
 /**
  * A labelled form control with its hint and its error as a sentence. The control gets
  * `id`, `aria-invalid` and `aria-describedby` through the render prop, so the same field
@@ -31,33 +73,60 @@ export function Field({
   className?: string;
   /** Something beside the label, such as a "Show password" toggle. */
   labelAction?: ReactNode;
-  children: (control: { id: string; "aria-invalid": boolean; "aria-describedby": string | undefined }) => ReactNode;
+  children: (control: { id: string } & DescribedBy) => ReactNode;
 }) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  // The hint gives way to the error, so only one of them describes the control.
-  const describedBy = error ? errorId : hint ? hintId : undefined;
+  const ids = useFieldIds(hint, error);
   return (
     <div className={cn("space-y-1.5", className)}>
       <div className="flex items-baseline justify-between gap-3">
-        <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        <label htmlFor={ids.id} className={fieldClasses.label}>
           {label}
         </label>
         {labelAction}
       </div>
-      {children({ id, "aria-invalid": !!error, "aria-describedby": describedBy })}
-      {error ? (
-        <p id={errorId} className="flex items-start gap-1.5 text-[0.8125rem] leading-snug text-rose-700">
-          <AlertIcon className="mt-px size-3.5 shrink-0" />
-          {error}
-        </p>
-      ) : null}
-      {hint && !error ? (
-        <p id={hintId} className="text-[0.8125rem] leading-snug text-slate-500">
-          {hint}
-        </p>
-      ) : null}
+      {children({ id: ids.id, ...ids.describe })}
+      <FieldHelp ids={ids} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/**
+ * Controls under one legend that share one hint and one error (latitude, longitude and
+ * radius; a transfer point's type and place). Each control gets `aria-invalid` and
+ * `aria-describedby` through the render prop.
+ */
+export function FieldGroup({
+  legend,
+  hint,
+  error,
+  className,
+  children,
+}: {
+  legend: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  className?: string;
+  children: ReactNode | ((control: DescribedBy) => ReactNode);
+}) {
+  const ids = useFieldIds(hint, error);
+  return (
+    <fieldset className={cn("space-y-2", className)}>
+      <legend className={fieldClasses.label}>{legend}</legend>
+      {typeof children === "function" ? children(ids.describe) : children}
+      <FieldHelp ids={ids} hint={hint} error={error} />
+    </fieldset>
+  );
+}
+
+/** One control in a group, under its own small label; the control gets its `id` through the render prop. */
+export function SubField({ label, className, children }: { label: ReactNode; className?: string; children: (id: string) => ReactNode }) {
+  const id = useId();
+  return (
+    <div className={cn("space-y-1", className)}>
+      <label htmlFor={id} className={fieldClasses.subLabel}>
+        {label}
+      </label>
+      {children(id)}
     </div>
   );
 }

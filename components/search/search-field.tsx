@@ -1,0 +1,218 @@
+"use client";
+
+import { useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { Radio, RadioGroup } from "react-aria-components";
+import { useController, type Control, type FieldPath, type FieldPathValue, type FieldValues } from "react-hook-form";
+import { cn } from "@/components/ui/cn";
+import { AriaHelp, AriaLabel } from "@/components/ui/aria-field";
+import { Field, inputClasses } from "@/components/ui/field";
+import type { Place } from "@/lib/search/criteria";
+import { DestinationCombobox, type DestinationChoice, type DestinationComboboxProps } from "./destination-combobox";
+
+// The search forms' fields: each form says what its fields are (label, hint, which value), and
+// these draw them, with the look and the label/hint/error wiring of components/ui/field.tsx
+// (and of components/ui/aria-field.tsx for react-aria's controls).
+
+/** Two fields side by side (one above the other on phones). */
+export function FieldRow({ children }: { children: ReactNode }) {
+  return <div className="grid gap-6 md:grid-cols-2">{children}</div>;
+}
+
+/** A choice among a few options, shown as a segmented control (a radio group to assistive technology). */
+export function SegmentedRadio<V extends string>({
+  label,
+  value,
+  onChange,
+  options,
+  description,
+  className,
+  hideLabel,
+}: {
+  label: string;
+  value: V;
+  onChange: (value: V) => void;
+  options: readonly { value: V; label: ReactNode }[];
+  description?: ReactNode;
+  className?: string;
+  hideLabel?: boolean;
+}) {
+  return (
+    <RadioGroup
+      value={value}
+      onChange={(v) => onChange(v as V)}
+      orientation="horizontal"
+      className={cn("flex flex-col gap-1.5", className)}
+    >
+      <AriaLabel hidden={hideLabel}>{label}</AriaLabel>
+      <div className="inline-flex w-full max-w-full flex-wrap gap-0.5 self-start rounded-lg border border-slate-200 bg-slate-100 p-0.5 sm:w-auto">
+        {options.map((o) => (
+          <Radio
+            key={o.value}
+            value={o.value}
+            className={({ isSelected, isFocusVisible }) =>
+              cn(
+                "flex flex-1 cursor-default items-center justify-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors sm:flex-none",
+                isSelected ? "bg-white text-ink shadow-xs ring-1 ring-slate-200" : "text-slate-600 hover:text-ink",
+                isFocusVisible && "outline-2 outline-offset-1 outline-brand-600",
+              )
+            }
+          >
+            {o.label}
+          </Radio>
+        ))}
+      </div>
+      <AriaHelp hint={description} />
+    </RadioGroup>
+  );
+}
+
+/** A form value with its error, for a control that takes `value`, `onChange`, `onBlur` and `error`. */
+export function Bound<T extends FieldValues, N extends FieldPath<T>>({
+  control,
+  name,
+  children,
+}: {
+  control: Control<T>;
+  name: N;
+  children: (bound: { value: FieldPathValue<T, N>; onChange: (value: FieldPathValue<T, N>) => void; onBlur: () => void; error?: string }) => ReactNode;
+}) {
+  const { field, fieldState } = useController({ control, name });
+  return children({ value: field.value, onChange: field.onChange, onBlur: field.onBlur, error: fieldState.error?.message });
+}
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "value" | "onChange" | "onBlur" | "className" | "children">;
+
+/**
+ * A text, number or date input bound to a form value, drawn as a Field. With `parse`, the
+ * input keeps the text as typed and the form gets the parsed value (e.g. "" as null).
+ */
+export function InputField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  hint,
+  parse,
+  ...input
+}: {
+  control: Control<T>;
+  name: FieldPath<T>;
+  label: ReactNode;
+  hint?: ReactNode;
+  parse?: (text: string) => unknown;
+} & InputProps) {
+  const { field, fieldState } = useController({ control, name });
+  const [text, setText] = useState(() => (field.value == null ? "" : String(field.value)));
+  return (
+    <Field label={label} hint={hint} error={fieldState.error?.message}>
+      {(c) => (
+        <input
+          {...c}
+          {...input}
+          className={inputClasses(!!fieldState.error)}
+          value={parse ? text : field.value}
+          onChange={(e) => {
+            if (!parse) return field.onChange(e.target.value);
+            setText(e.target.value);
+            field.onChange(parse(e.target.value));
+          }}
+          onBlur={field.onBlur}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** A select bound to a form value, drawn as a Field. */
+export function SelectField<T extends FieldValues, V extends string>({
+  control,
+  name,
+  label,
+  hint,
+  options,
+}: {
+  control: Control<T>;
+  name: FieldPath<T>;
+  label: ReactNode;
+  hint?: ReactNode;
+  options: readonly { value: V; label: string }[];
+}) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <Field label={label} hint={hint} error={fieldState.error?.message}>
+      {(c) => (
+        <select {...c} className={inputClasses(!!fieldState.error)} value={field.value} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** A picked place as the combobox's choice; typed text and addresses are not choices. */
+export function placeChoice(p: Place | null | undefined): DestinationChoice | null {
+  if (!p) return null;
+  switch (p.kind) {
+    case "city":
+    case "airport":
+    case "destination":
+      return p;
+    case "hotel":
+      return { ...p, cityName: p.cityName ?? null };
+    default:
+      return null;
+  }
+}
+
+/** Typed text as a place the service resolves by name, or nothing when the box is empty. */
+export const typedPlace = (text: string): Place | null => (text.trim() ? { kind: "text", name: text } : null);
+
+type PlaceInputProps = Omit<DestinationComboboxProps, "value" | "defaultInputValue" | "onSelect" | "onClear" | "onTextChange"> & {
+  value: Place | null;
+  onChange: (place: Place | null) => void;
+  /**
+   * Another way to pick a place, under the combobox (a "Browse" dialog). A place picked there
+   * remounts the combobox with its name.
+   */
+  browse?: (pick: (place: Place) => void) => ReactNode;
+  /** Remounts the combobox when it changes (e.g. another kind of place is asked for). */
+  resetKey?: string;
+};
+
+/** A place: picked from the suggestions (or with `browse`), or typed and resolved by name. */
+export function PlaceInput({ value, onChange, browse, resetKey = "", ...combobox }: PlaceInputProps) {
+  const [pickRevision, setPickRevision] = useState(0);
+  const box = (
+    <DestinationCombobox
+      key={`${resetKey}-${pickRevision}`}
+      {...combobox}
+      value={placeChoice(value)}
+      defaultInputValue={value && value.kind !== "address" ? value.name : ""}
+      onSelect={(choice) => onChange(choice)}
+      onTextChange={(text) => onChange(typedPlace(text))}
+    />
+  );
+  if (!browse) return box;
+  return (
+    <div className="space-y-2">
+      {box}
+      {browse((place) => {
+        onChange(place);
+        setPickRevision((n) => n + 1);
+      })}
+    </div>
+  );
+}
+
+/** A place bound to a form value. */
+export function PlaceField<T extends FieldValues>({
+  control,
+  name,
+  ...props
+}: { control: Control<T>; name: FieldPath<T> } & Omit<PlaceInputProps, "value" | "onChange" | "error">) {
+  const { field, fieldState } = useController({ control, name });
+  return <PlaceInput {...props} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />;
+}
