@@ -102,6 +102,8 @@ test.describe("as the demo admin", () => {
     browser,
     expectAccessible,
   }, testInfo) => {
+    // Two people in two browsers, eleven pages: past 30 s on a loaded 2-core machine.
+    test.slow();
     const admin = new UsersAdminPage(page);
     await admin.goto();
     await expect(admin.row("Avery Admin")).toContainText("You");

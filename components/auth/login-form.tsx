@@ -1,34 +1,52 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
-import type { z } from "zod";
-import { applyFieldErrors, callApi } from "@/lib/auth/api-client";
-import { loginSchema } from "@/lib/auth/schemas";
+import { useRef, useState } from "react";
+import { callApi } from "@/lib/auth/api-client";
+import { signInGaps, type SignInErrors, type SignInValues } from "@/lib/auth/sign-in";
 import { Button } from "../ui/button";
 import { Callout } from "../ui/callout";
 import { Field, inputClasses } from "../ui/field";
 import { PasswordInput } from "./password-input";
 
-type Values = z.input<typeof loginSchema>;
+const FIELDS = ["email", "password"] as const;
 
+/**
+ * The sign-in form. Two fields, so plain React state rather than a form library: the page
+ * says which field is empty, and the handler (lib/auth/schemas.ts `loginSchema`) answers
+ * everything else field by field, in the same sentences.
+ */
 export function LoginForm({ next, initialEmail = "" }: { next: string; initialEmail?: string }) {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    resetField,
-    formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, z.output<typeof loginSchema>>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { email: initialEmail, password: "" },
-  });
+  const [errors, setErrors] = useState<SignInErrors>({});
+  const [tried, setTried] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
   const [redirecting, setRedirecting] = useState(false);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const focus = (field: keyof SignInValues) => (field === "email" ? emailInput : passwordInput).current?.focus();
 
-  const onSubmit = handleSubmit(async (values) => {
+  // Uncontrolled inputs: what was typed before the page hydrated is kept, and read when sent.
+  const read = (): SignInValues => ({ email: emailInput.current?.value ?? "", password: passwordInput.current?.value ?? "" });
+
+  const change = (field: keyof SignInValues) => () => {
+    // After a first try, a field's sentence goes as soon as it is filled (and comes back if emptied).
+    if (tried) setErrors((current) => ({ ...current, [field]: signInGaps(read())[field] }));
+  };
+
+  const onSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting || redirecting) return;
+    setTried(true);
     setFormError(null);
+    const values = read();
+    const gaps = signInGaps(values);
+    setErrors(gaps);
+    const first = FIELDS.find((f) => gaps[f]);
+    if (first) {
+      focus(first);
+      return;
+    }
+    setSubmitting(true);
     const res = await callApi("POST", "/api/auth/login", values);
     if (res.ok) {
       setRedirecting(true);
@@ -36,21 +54,29 @@ export function LoginForm({ next, initialEmail = "" }: { next: string; initialEm
       window.location.assign(next);
       return;
     }
+    setSubmitting(false);
     // The email stays as typed; only the password is cleared for the next try.
-    if (res.code === "unauthorized") resetField("password");
-    if (!applyFieldErrors(res.details, ["email", "password"] as const, setError)) setFormError(res.message);
-  });
+    if (res.code === "unauthorized" && passwordInput.current) passwordInput.current.value = "";
+    // The handler's sentences go on their fields, the first of them focused; any other refusal is said above the form.
+    const onFields = res.details.filter((d): d is typeof d & { path: keyof SignInValues } => (FIELDS as readonly string[]).includes(d.path));
+    setErrors(Object.fromEntries(onFields.map((d) => [d.path, d.message])));
+    if (onFields.length > 0) focus(onFields[0]!.path);
+    else setFormError(res.message);
+  };
 
-  const pending = isSubmitting || redirecting;
+  const pending = submitting || redirecting;
   return (
     // method/action only matter before hydration: a native submit must never put the password in a URL.
     <form onSubmit={onSubmit} method="post" action="/api/auth/login" noValidate className="space-y-5">
       {formError ? <Callout title={formError} /> : null}
-      <Field label="Email" error={errors.email?.message}>
+      <Field label="Email" error={errors.email}>
         {(control) => (
           <input
             {...control}
-            {...register("email")}
+            ref={emailInput}
+            name="email"
+            defaultValue={initialEmail}
+            onChange={change("email")}
             type="email"
             autoComplete="username"
             inputMode="email"
@@ -61,9 +87,16 @@ export function LoginForm({ next, initialEmail = "" }: { next: string; initialEm
           />
         )}
       </Field>
-      <Field label="Password" error={errors.password?.message}>
+      <Field label="Password" error={errors.password}>
         {(control) => (
-          <PasswordInput {...control} {...register("password")} autoComplete="current-password" invalid={!!errors.password} />
+          <PasswordInput
+            {...control}
+            ref={passwordInput}
+            name="password"
+            onChange={change("password")}
+            autoComplete="current-password"
+            invalid={!!errors.password}
+          />
         )}
       </Field>
       <Button type="submit" pending={pending} className="w-full">

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { USER_ROLES } from "./roles";
+import { SIGN_IN_SENTENCES } from "./sign-in";
 
 // One zod schema per form, used by react-hook-form in the browser and by the route
 // handler that receives it, so both give the same sentence for the same mistake.
@@ -15,14 +16,14 @@ const emailOf = (missing: string) =>
     z.string({ error: missing }).check(z.trim(), z.toLowerCase(), z.minLength(1, missing), z.maxLength(254, "Email addresses are at most 254 characters.")),
     z.email("Enter an email address such as name@agency.com."),
   );
-const email = emailOf("Enter your email address.");
+const email = emailOf(SIGN_IN_SENTENCES.emailMissing);
 
 export const loginSchema = z.object({
   email,
   // Sign-in does not apply the length rule: that is for choosing a password.
   password: z
-    .string({ error: "Enter your password." })
-    .check(z.minLength(1, "Enter your password."), z.maxLength(PASSWORD_MAX_LENGTH, `Passwords are at most ${PASSWORD_MAX_LENGTH} characters.`)),
+    .string({ error: SIGN_IN_SENTENCES.passwordMissing })
+    .check(z.minLength(1, SIGN_IN_SENTENCES.passwordMissing), z.maxLength(PASSWORD_MAX_LENGTH, `Passwords are at most ${PASSWORD_MAX_LENGTH} characters.`)),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
