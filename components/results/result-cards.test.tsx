@@ -256,4 +256,21 @@ describe("SearchProgress", () => {
     rerender(<SearchProgress productType="hotel" session={{ status: "failed", batchProgress: { done: 0, total: 9 }, supplierOutcomes: [] }} />);
     expect(screen.getByRole("progressbar", { name: "Search failed" })).toBeInTheDocument();
   });
+
+  it("keeps one note under the sources, whose words change as they answer (so the list below never moves)", () => {
+    const answering = outcomes.map((o) => ({ ...o, status: "pending" }));
+    const { rerender } = render(
+      <SearchProgress productType="hotel" session={{ status: "partial", batchProgress: { done: 1, total: 9 }, supplierOutcomes: answering }} />,
+    );
+    const note = () => screen.getByText(/answer/, { selector: "p > span" });
+    expect(note()).toHaveTextContent("Results appear as each source answers.");
+    const box = note().parentElement!;
+    expect(box.className).toContain("min-h-[3.25rem]");
+    const done = outcomes.map((o) => ({ ...o, status: "completed" }));
+    rerender(<SearchProgress productType="hotel" session={{ status: "completed", batchProgress: { done: 9, total: 9 }, supplierOutcomes: done }} />);
+    expect(note()).toHaveTextContent("All 3 sources answered.");
+    const none = outcomes.map((o) => ({ ...o, status: "failed" }));
+    rerender(<SearchProgress productType="hotel" session={{ status: "completed", batchProgress: { done: 9, total: 9 }, supplierOutcomes: none }} />);
+    expect(note()).toHaveTextContent("No source answered this time.");
+  });
 });

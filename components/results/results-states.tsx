@@ -161,3 +161,24 @@ export function SearchExpired({ onSearchAgain, searchingAgain }: { onSearchAgain
     </StatePanel>
   );
 }
+
+/**
+ * The filter column's outline while the first results are on their way (wide screens only, as the
+ * column is): the list keeps its place when the filters come with the results.
+ */
+export function FilterPanelOutline() {
+  return (
+    <div aria-hidden className="hidden lg:block">
+      <div className="rounded-xl border border-slate-200 bg-white p-4">
+        <Skeleton className="h-4 w-16" />
+        {Array.from({ length: 4 }, (_, i) => (
+          <div key={i} className="mt-5 space-y-2.5 border-t border-slate-100 pt-4">
+            <Skeleton className="h-3 w-2/5" />
+            <Skeleton className="h-3 w-4/5" />
+            <Skeleton className="h-3 w-3/5" />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -69,7 +69,6 @@ export function SearchProgress({
   const sentence = progressSentence(session, productType);
   const labels = given ?? new SourceLabels(session.supplierOutcomes.map((o) => o.supplier));
   const failedSources = session.supplierOutcomes.filter((o) => o.status === "failed");
-  const someFailed = !failed && failedSources.length > 0 && failedSources.length < session.supplierOutcomes.length;
   const max = Math.max(total, 1);
   const now = Math.min(failed ? 0 : done, max);
   return (
@@ -106,15 +105,7 @@ export function SearchProgress({
           ))}
         </ul>
       ) : null}
-      {someFailed ? (
-        <p className="mt-3 flex items-start gap-2 rounded-lg bg-slate-50 px-3 py-2 text-[0.8125rem] text-slate-700">
-          <Info aria-hidden className="mt-0.5 size-4 shrink-0 text-slate-500" />
-          <span>
-            {failedSources.map((o) => labels.label(o.supplier)).join(" and ")} did not answer this time.{" "}
-            {filling ? "Results from the other sources keep arriving." : "Results from the other sources are complete."}
-          </span>
-        </p>
-      ) : null}
+      {session.supplierOutcomes.length > 0 ? <SourcesNote>{sourcesNote(session, failedSources.map((o) => labels.label(o.supplier)))}</SourcesNote> : null}
     </section>
   );
 }
@@ -138,6 +129,35 @@ export function SearchProgressPlaceholder({ productType, sources = 4 }: { produc
           </li>
         ))}
       </ul>
+      <SourcesNote>{FILLING_NOTE}</SourcesNote>
     </section>
+  );
+}
+
+const FILLING_NOTE = "Results appear as each source answers.";
+
+/** What the sources' answers mean for the list: said in one place whose size is kept (see SourcesNote). */
+export function sourcesNote(session: SessionInfo, failedLabels: string[]): string {
+  const filling = isSessionFilling(session.status);
+  if (session.status === "failed" || (failedLabels.length > 0 && failedLabels.length === session.supplierOutcomes.length)) {
+    return "No source answered this time. Search again in a moment.";
+  }
+  if (failedLabels.length > 0) {
+    return `${failedLabels.join(" and ")} did not answer this time. ${filling ? "Results from the other sources keep arriving." : "Results from the other sources are complete."}`;
+  }
+  return filling ? FILLING_NOTE : session.supplierOutcomes.length === 1 ? "The source answered." : `All ${session.supplierOutcomes.length} sources answered.`;
+}
+
+/**
+ * The line under the source chips. It is always there, two lines tall on narrow screens and one
+ * from md, so that a source's failure, known only once it answers, changes its words and never
+ * moves the results below (it was the results page's last layout shift).
+ */
+function SourcesNote({ children }: { children: string }) {
+  return (
+    <p className="mt-3 flex min-h-[3.25rem] items-start gap-2 rounded-lg bg-slate-50 px-3 py-2 text-[0.8125rem] leading-[1.125rem] text-slate-700 md:min-h-[2.125rem]">
+      <Info aria-hidden className="mt-px size-4 shrink-0 text-slate-500" />
+      <span>{children}</span>
+    </p>
   );
 }

@@ -13,7 +13,7 @@ import { SortSelect } from "./filters/sort-select";
 import { countOf, nounOf, SourceLabels } from "./format";
 import { ResultCard, type CardContext } from "./result-cards";
 import { filtersFromParams, withFilterParams } from "./filters/filters-url";
-import { EmptyResults, FilteredEmpty, ResultsError, ResultsSkeleton, SearchExpired } from "./results-states";
+import { EmptyResults, FilteredEmpty, FilterPanelOutline, ResultsError, ResultsSkeleton, SearchExpired } from "./results-states";
 import { SearchProgress, SearchProgressPlaceholder } from "./search-progress";
 import type { ResultGroup } from "./types";
 import { useLiveResults } from "./use-live-results";
@@ -130,6 +130,9 @@ export function SearchResults({ searchId, criteria, onSearchAgain, searchingAgai
   );
   const hasResults = groups.length > 0;
   const showFilters = live.status === "ready" && hasResults;
+  // While results are on their way the filter column is already there, as an outline: it came
+  // with the first results and moved the list sideways (the page's last layout shift on desktop).
+  const awaitingFilters = !showFilters && (live.status === "loading" || (live.status === "ready" && filling));
 
   return (
     <section aria-labelledby="results-heading" className="space-y-4">
@@ -143,15 +146,18 @@ export function SearchResults({ searchId, criteria, onSearchAgain, searchingAgai
         {live.announcement}
       </p>
 
-      <div className={cn("gap-6", showFilters && "lg:grid lg:grid-cols-[16.5rem_minmax(0,1fr)]")}>
+      <div className={cn("gap-6", (showFilters || awaitingFilters) && "lg:grid lg:grid-cols-[16.5rem_minmax(0,1fr)]")}>
         {showFilters ? (
           <aside aria-label="Filters" className="hidden lg:block">
             <div className="sticky top-20 max-h-[calc(100vh-6rem)] overflow-y-auto rounded-xl border border-slate-200 bg-white p-4">{filterPanel()}</div>
           </aside>
+        ) : awaitingFilters ? (
+          <FilterPanelOutline />
         ) : null}
 
         <div className="min-w-0 space-y-3">
-          <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+          {/* As tall as the sort and view controls that come with the results, so the heading stays put. */}
+          <div className="flex min-h-9 flex-wrap items-center justify-between gap-x-4 gap-y-2">
             <div className="min-w-0">
               <h2 id="results-heading" className="text-base font-semibold text-ink">
                 {/* "0 hotels" while the sources are still answering would read as "none": it is not known yet. */}
