@@ -47,10 +47,51 @@ export async function resolveSessionUser(db: Db, data: SessionData, now = new Da
   if (!data.userId || data.sessionVersion === undefined || !data.sid) return null;
   // IDs the desk never makes cannot name a session (and never reach the SQL below).
   if (!SID_FORMAT.test(data.sid) || !UUID_FORMAT.test(data.userId)) return null;
-  const [user] = await sessionUserRows(db, data.sid, data.userId, now);
+  const [user] = await sharedLookup(db, data.sid, data.userId, () => sessionUserRows(db, data.sid!, data.userId!, now));
   if (!user || !user.active || !user.hasPassword) return null;
   if (user.sessionVersion !== data.sessionVersion) return null;
   return { id: user.id, email: user.email, name: user.name, role: user.role };
+}
+
+/*
+ * Requests of one page arrive together (a results page asks for rows, thumbnails and the attention
+ * count at once; 32 at once in bench/bff-floor.ts), each with the same cookie. While one session's
+ * lookup is on its way, the others for that session wait for it rather than queue the same query
+ * behind it (PGlite answers one query at a time): one query, started after each of them arrived
+ * or just before. Nothing is kept once it answers, so every instance still reads the database for
+ * each new request; and any change to sessions or users made here (sign-out, deactivation, a role,
+ * a new password) starts a new generation, so no request that comes after it joins a lookup that
+ * began before it. Kept under a global symbol: a production build has several copies of this module.
+ */
+type Lookup = { generation: number; rows: Promise<SessionUserRow[]> };
+type Lookups = { generation: number; pending: WeakMap<object, Map<string, Lookup>> };
+const LOOKUPS = Symbol.for("agency-desk.session-lookups");
+function lookups(): Lookups {
+  const holder = globalThis as unknown as { [LOOKUPS]?: Lookups };
+  return (holder[LOOKUPS] ??= { generation: 0, pending: new WeakMap() });
+}
+
+function sharedLookup(db: Db, sid: string, userId: string, query: () => Promise<SessionUserRow[]>): Promise<SessionUserRow[]> {
+  const state = lookups();
+  let byKey = state.pending.get(db);
+  if (!byKey) state.pending.set(db, (byKey = new Map()));
+  const key = `${sid} ${userId}`;
+  const current = byKey.get(key);
+  if (current && current.generation === state.generation) return current.rows;
+  const lookup: Lookup = { generation: state.generation, rows: query() };
+  byKey.set(key, lookup);
+  const done = () => {
+    if (byKey.get(key) === lookup) byKey.delete(key);
+  };
+  lookup.rows.then(done, done);
+  return lookup.rows;
+}
+
+/** After a change to sessions or users: lookups already on their way serve no later request. */
+export function forgetSessionLookups(): void {
+  const state = lookups();
+  state.generation += 1;
+  state.pending = new WeakMap();
 }
 
 const SID_FORMAT = /^[A-Za-z0-9_-]{1,128}$/;
@@ -169,10 +210,14 @@ export async function createSession(db: Db, user: User, now = new Date()): Promi
 /** Signing out: the session stops counting everywhere, whoever holds a copy of its cookie. */
 export async function revokeSession(db: Db, sid: string | undefined, now = new Date()): Promise<void> {
   if (!sid) return;
+  forgetSessionLookups();
   await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sid), isNull(sessions.revokedAt)));
+  forgetSessionLookups();
 }
 
 /** Every session of a user (deactivation, a new password); `db` may be a transaction. */
 export async function revokeUserSessions(db: Db, userId: string, now = new Date()): Promise<void> {
+  forgetSessionLookups();
   await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  forgetSessionLookups();
 }

@@ -91,6 +91,42 @@ describe("session user resolution", () => {
     expect(await (await anotherCopy())(db, session)).toMatchObject({ id: user.id });
   });
 
+  it("answers the requests of one session that arrive together with one query, and none that comes after a change", async () => {
+    const db = handle.db;
+    const admin = await createUser(db, { email: "together-admin@example.com", name: "Tia Admin", role: "admin", passwordHash: "$h" });
+    const user = await createUser(db, { email: "together@example.com", name: "Tom Together", role: "advisor", passwordHash: "$h" });
+    const session = await createSession(db, user);
+    const other = await createSession(db, admin);
+    const client = (db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;
+    const query = vi.spyOn(client, "query");
+    try {
+      const answers = await Promise.all([...Array.from({ length: 16 }, () => resolveSessionUser(db, session)), resolveSessionUser(db, other)]);
+      expect(answers.slice(0, 16).every((a) => a?.id === user.id)).toBe(true);
+      expect(answers[16]).toMatchObject({ id: admin.id });
+      expect(query).toHaveBeenCalledTimes(2); // one per session, not one per request
+
+      // Nothing is kept once answered: the next request asks again.
+      await resolveSessionUser(db, session);
+      expect(query).toHaveBeenCalledTimes(3);
+
+      // A request after a sign-out does not join a lookup that began before it.
+      const before = resolveSessionUser(db, session);
+      await revokeSession(db, session.sid);
+      const after = resolveSessionUser(db, session);
+      expect(await after).toBeNull();
+      await before;
+
+      // Nor after a deactivation, made while the admin's lookup is on its way.
+      const adminBefore = resolveSessionUser(db, other);
+      const boss = await createUser(db, { email: "together-boss@example.com", name: "Bea Boss", role: "admin", passwordHash: "$h" });
+      await setUserActive(db, { actorId: boss.id, userId: admin.id, active: false });
+      expect(await resolveSessionUser(db, other)).toBeNull();
+      await adminBefore;
+    } finally {
+      query.mockRestore();
+    }
+  });
+
   it("returns null for an empty, malformed or unknown session, or one from before a password was set", async () => {
     const db = handle.db;
     expect(await resolveSessionUser(db, {})).toBeNull();

@@ -3,7 +3,7 @@ import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from "drizzle-or
 import type { Db } from "../db";
 import { userInvites, users, type User } from "../db/schema";
 import type { UserRole } from "./roles";
-import { revokeUserSessions } from "./session-core";
+import { forgetSessionLookups, revokeUserSessions } from "./session-core";
 
 // The users repository: every read and write of accounts and invites, on any Db
 // (PGlite or PostgreSQL), so that vitest exercises it without Next.
@@ -238,6 +238,11 @@ export async function redeemInvite(db: Db, token: string, passwordHash: string, 
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
+/** A change to a user (committed or not) ends the session lookups on their way (lib/auth/session-core.ts). */
+function afterUserChange<T>(change: Promise<T>): Promise<T> {
+  return change.finally(forgetSessionLookups);
+}
+
 /**
  * Locks the target and every admin who can sign in, so two admins demoting or
  * deactivating each other at once cannot both succeed and leave the desk with none.
@@ -261,7 +266,7 @@ export async function setUserActive(
   db: Db,
   input: { actorId: string | null; userId: string; active: boolean },
 ): Promise<User> {
-  return db.transaction(async (tx) => {
+  return afterUserChange(db.transaction(async (tx) => {
     const { target, isLastAdmin } = await lockForChange(tx, input.actorId, input.userId);
     if (target.active === input.active) return target;
     if (!input.active && isLastAdmin) fail("last_admin");
@@ -277,20 +282,20 @@ export async function setUserActive(
     // The version bump already refuses their cookies; the rows say so too.
     if (!input.active) await revokeUserSessions(tx, target.id);
     return updated!;
-  });
+  }));
 }
 
 export async function setUserRole(
   db: Db,
   input: { actorId: string | null; userId: string; role: UserRole },
 ): Promise<User> {
-  return db.transaction(async (tx) => {
+  return afterUserChange(db.transaction(async (tx) => {
     const { target, isLastAdmin } = await lockForChange(tx, input.actorId, input.userId);
     if (target.role === input.role) return target;
     if (input.role !== "admin" && isLastAdmin) fail("last_admin");
     const [updated] = await tx.update(users).set({ role: input.role }).where(eq(users.id, target.id)).returning();
     return updated!;
-  });
+  }));
 }
 
 export async function recordSignIn(db: Db, userId: string, now = new Date()): Promise<void> {
@@ -325,7 +330,7 @@ export async function seedUsers(
  * active admin with a new password and signs out its old sessions.
  */
 export async function resetToAdmin(db: Db, input: { email: string; name: string; passwordHash: string }): Promise<User> {
-  return db.transaction(async (tx) => {
+  return afterUserChange(db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
       .set({
@@ -340,5 +345,5 @@ export async function resetToAdmin(db: Db, input: { email: string; name: string;
     if (!row) return fail("not_found");
     await revokeUserSessions(tx, row.id);
     return row;
-  });
+  }));
 }
