@@ -111,6 +111,9 @@ export function SearchResults({ searchId, criteria, onSearchAgain, searchingAgai
   const viewKey = `${JSON.stringify(deferredFilters)}|${deferredSort}`;
   const noun = nounOf(productType);
   const filling = live.filling;
+  // Whether results were listed while sources were still answering (see "More are still arriving").
+  const [arrivedWhileFilling, setArrivedWhileFilling] = useState(false);
+  if (live.status === "ready" && groups.length > 0 && filling && !arrivedWhileFilling) setArrivedWhileFilling(true);
 
   // Say plainly what the numbers cover: with more pages at the service, only the loaded ones.
   const partial = live.hasNextPage;
@@ -163,7 +166,13 @@ export function SearchResults({ searchId, criteria, onSearchAgain, searchingAgai
                 {/* "0 hotels" while the sources are still answering would read as "none": it is not known yet. */}
                 {live.status === "ready" && (hasResults || !filling) ? countLine : `Finding ${noun}…`}
               </h2>
-              {live.status === "ready" && hasResults && filling ? <p className="text-xs text-slate-500">More are still arriving</p> : null}
+              {live.status === "ready" && hasResults && (filling || arrivedWhileFilling) ? (
+                // Once shown, the line keeps its place after the last source answers (hidden, not removed),
+                // so the list under it does not move up at the moment an advisor may be reading it.
+                <p className={cn("text-xs text-slate-500", !filling && "invisible")} aria-hidden={!filling}>
+                  More are still arriving
+                </p>
+              ) : null}
               {live.status === "ready" && hasResults && partial && (filterCount > 0 || sort !== "recommended") ? (
                 <p className="text-xs text-slate-600" data-testid="partial-note">
                   {sort !== "recommended" ? "Sorted" : "Filtered"} among the {countOf(groups.length, productType)} loaded so far; prices, stars and counts in the
