@@ -79,7 +79,8 @@ const requestText = z.string().check(z.superRefine((v, zctx) => {
  * every value given, and the price-check's requirements for which must be given.
  */
 export function buildCheckoutSchema(ctx: CheckoutContext, today: string = new Date().toISOString().slice(0, 10)) {
-  return z.object({
+  return z
+    .object({
       travelers: z.array(travelerValuesSchema),
       answers: z.array(z.string()),
       panNumber: z.string(),
@@ -93,7 +94,8 @@ export function buildCheckoutSchema(ctx: CheckoutContext, today: string = new Da
           specialRequest: requestText,
         }),
       ),
-    }).check(z.superRefine((v, zctx) => {
+    })
+    .check(z.superRefine((v, zctx) => {
       const issue = (path: Array<string | number>, message: string) => zctx.addIssue({ code: "custom", path, message });
       v.travelers.forEach((tv, i) => {
         const at = (field: keyof TravelerValues, message: string | null) => {

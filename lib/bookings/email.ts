@@ -23,14 +23,16 @@ export function ccAddresses(raw: string, to = ""): string[] {
   return out;
 }
 
-export const emailVoucherFormSchema = z.object({
+export const emailVoucherFormSchema = z
+  .object({
     to: z.pipe(z.string().check(z.trim(), z.minLength(1, "Enter the client's email address.")), z.email("Enter a valid email address, such as client@example.com.")),
     cc: z.string(),
     agencyName: z.string().check(z.trim(), z.minLength(1, "Enter the name the client sees as the sender."), z.maxLength(AGENCY_NAME_MAX, `At most ${AGENCY_NAME_MAX} characters.`)),
     note: z.string().check(z.maxLength(NOTE_MAX, `At most ${NOTE_MAX.toLocaleString("en-US")} characters.`)),
     replyTo: z.union([z.literal(""), z.pipe(z.string().check(z.trim()), z.email("Enter a valid email address for replies, or leave it empty."))]),
     withoutPrices: z.boolean(),
-  }).check(z.superRefine((v, ctx) => {
+  })
+  .check(z.superRefine((v, ctx) => {
     const cc = ccAddresses(v.cc, v.to);
     const bad = cc.filter((a) => !email.safeParse(a).success);
     if (bad.length > 0) {

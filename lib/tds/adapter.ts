@@ -170,10 +170,16 @@ export const PERSON_NAME_MAX = 40;
  * accents), words joined by a space, a hyphen or an apostrophe, an abbreviation's full stop.
  * Digits, symbols and markup are refused with a sentence rather than booked as typed.
  */
-export const personNameSchema = z.string().check(z.trim(), z.minLength(1, "Required."), z.maxLength(PERSON_NAME_MAX, `At most ${PERSON_NAME_MAX} characters.`), z.regex(/^[\p{L}\p{M}]+(?:(?:[ '’-]|\. ?)[\p{L}\p{M}]+)*\.?$/u, "Use letters as on the passport, with spaces, hyphens or apostrophes between words."));
+export const personNameSchema = z.string().check(
+  z.trim(),
+  z.minLength(1, "Required."),
+  z.maxLength(PERSON_NAME_MAX, `At most ${PERSON_NAME_MAX} characters.`),
+  z.regex(/^[\p{L}\p{M}]+(?:(?:[ '’-]|\. ?)[\p{L}\p{M}]+)*\.?$/u, "Use letters as on the passport, with spaces, hyphens or apostrophes between words."),
+);
 
 /** A traveller as the desk sends it; which optional fields are needed follows the price-check's `requirements`. */
-export const travelerSchema = z.strictObject({
+export const travelerSchema = z
+  .strictObject({
     roomIndex: z.optional(z.int().check(z.gte(0), z.lte(8))),
     type: z.enum(["adult", "child"]),
     age: z.optional(z.int().check(z.gte(0), z.lte(120))),
@@ -189,7 +195,10 @@ export const travelerSchema = z.strictObject({
     nationality: z.optional(countryCodeSchema),
     carrierName: z.optional(z.string().check(z.trim(), z.minLength(1))),
     flightNumber: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(7, "At most 7 characters."))),
-  }).check(z.refine((t) => t.type !== "child" || (t.age !== undefined && t.age <= 17), { path: ["age"], message: "A child needs an age from 0 to 17." }));
+  })
+  .check(
+    z.refine((t) => t.type !== "child" || (t.age !== undefined && t.age <= 17), { path: ["age"], message: "A child needs an age from 0 to 17." }),
+  );
 
 /** A traveller as read back in a booking detail: every field optional, unknown ones kept. */
 export const travelerRecordSchema = z.looseObject({

@@ -127,7 +127,8 @@ export const hotelContentSchema = z.looseObject({
   address: z.nullable(z.string()),
   geo: z.nullable(z.looseObject({ type: z.string(), coordinates: z.tuple([z.number(), z.number()]) })),
   chainName: z.nullable(z.string()),
-  content: z.nullable(z.looseObject({
+  content: z.nullable(
+    z.looseObject({
       description: z.nullable(z.string()),
       images: z._default(z.array(imageSchema), []),
       amenities: z._default(z.array(z.string()), []),
@@ -136,14 +137,18 @@ export const hotelContentSchema = z.looseObject({
       checkout: z.unknown(),
       policies: z.unknown(),
       fees: z.unknown(),
-      rooms: z._default(z.array(
+      rooms: z._default(
+        z.array(
           z.looseObject({
             name: z.nullish(z.string()),
             description: z.nullish(z.string()),
             images: z.nullish(z.array(imageSchema)),
           }),
-        ), []),
-    })),
+        ),
+        [],
+      ),
+    }),
+  ),
 });
 
 /** canonicalId → image URL, or null when the hotel has no image. */
@@ -172,7 +177,8 @@ const nightsBetween = (from: string, to: string) => Math.round((Date.parse(to) -
  * need the service's clock or catalogue (dates in the past, 730 days ahead, unknown airports)
  * are left to the service: the sandbox runs on a virtual clock.
  */
-export const searchCreateRequestSchema = z.strictObject({
+export const searchCreateRequestSchema = z
+  .strictObject({
     productType: productTypeSchema,
     occupancy: occupancySchema,
     currency: currencyCodeSchema,
@@ -196,7 +202,11 @@ export const searchCreateRequestSchema = z.strictObject({
     query: z.optional(z.string().check(z.maxLength(120, "At most 120 characters."))),
     // flights
     origin: z.optional(iataCodeSchema),
-    slices: z.optional(z.array(z.strictObject({ origin: iataCodeSchema, destination: iataCodeSchema, date: isoDateSchema })).check(z.minLength(1), z.maxLength(6, "At most 6 slices."))),
+    slices: z.optional(
+      z
+        .array(z.strictObject({ origin: iataCodeSchema, destination: iataCodeSchema, date: isoDateSchema }))
+        .check(z.minLength(1), z.maxLength(6, "At most 6 slices.")),
+    ),
     cabinClass: z.optional(z.enum(CABIN_CLASSES)),
     // activities
     destinationCode: z.optional(z.string().check(z.trim(), z.minLength(1, "1 to 20 characters."), z.maxLength(20, "1 to 20 characters."))),
@@ -207,7 +217,8 @@ export const searchCreateRequestSchema = z.strictObject({
     returnAt: z.optional(dateTime),
     passengers: z.optional(z.int().check(z.gte(1))),
     luggage: z.optional(z.int().check(z.gte(0))),
-  }).check(z.superRefine((b, ctx) => {
+  })
+  .check(z.superRefine((b, ctx) => {
     const issue = (path: Array<string | number>, message: string) => ctx.addIssue({ code: "custom", path, message });
     const require = (value: unknown, path: string, what: string) => {
       if (value === undefined) issue([path], `Required for ${what}.`);
@@ -326,14 +337,17 @@ export const resultsMetaSchema = z.looseObject({
     batchProgress: z.looseObject({ done: z.int(), total: z.int() }),
     /** Absent until something arrives late; when it rises, re-read from the first page. */
     lateArrivals: z.optional(z.int()),
-    supplierOutcomes: z._default(z.array(
+    supplierOutcomes: z._default(
+      z.array(
         z.looseObject({
           supplier: z.string(),
           status: openEnum(SUPPLIER_OUTCOME_STATUSES),
           latencyMs: z.nullish(z.number()),
           rateCount: z.nullish(z.int()),
         }),
-      ), []),
+      ),
+      [],
+    ),
   }),
 });
 export const resultsEnvelopeSchema = z.looseObject({
@@ -352,13 +366,15 @@ export const resultsQuerySchema = z.strictObject({
 
 export const hotelPreferencesSchema = z.strictObject({
   specialRequest: z.optional(z.string().check(z.maxLength(500, "At most 500 characters."))),
-  rooms: z.optional(z.array(
+  rooms: z.optional(
+    z.array(
       z.strictObject({
         roomIndex: z.int().check(z.gte(0)),
         smoking: z.optional(z.boolean()),
         specialRequest: z.optional(z.string().check(z.maxLength(500, "At most 500 characters."))),
       }),
-    )),
+    ),
+  ),
 });
 
 export const bookingCreateRequestSchema = z.strictObject({
@@ -457,14 +473,16 @@ export const voucherSchema = z.looseObject({
 });
 
 export const EMAIL_MAX_ADDRESSES = 50;
-export const emailClientRequestSchema = z.strictObject({
+export const emailClientRequestSchema = z
+  .strictObject({
     to: z.optional(z.email("Expected an email address.")),
     cc: z.optional(z.array(z.email("Expected an email address."))),
     agencyName: z.optional(z.string().check(z.trim(), z.minLength(1, "1 to 80 characters."), z.maxLength(80, "1 to 80 characters."))),
     note: z.optional(z.string().check(z.maxLength(2000, "At most 2,000 characters."))),
     replyTo: z.optional(z.email("Expected an email address.")),
     withoutPrices: z.optional(z.boolean()),
-  }).check(z.refine((b) => new Set([b.to, ...(b.cc ?? [])].filter(Boolean).map((a) => a?.toLowerCase())).size <= EMAIL_MAX_ADDRESSES, {
+  })
+  .check(z.refine((b) => new Set([b.to, ...(b.cc ?? [])].filter(Boolean).map((a) => a?.toLowerCase())).size <= EMAIL_MAX_ADDRESSES, {
     path: ["cc"],
     message: `At most ${EMAIL_MAX_ADDRESSES} addresses in to and cc together.`,
   }));
