@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { applyFieldErrors, callApi } from "@/lib/auth/api-client";
 import { USER_ROLES, ROLE_LABELS } from "@/lib/auth/roles";
 import { inviteUserSchema } from "@/lib/auth/schemas";

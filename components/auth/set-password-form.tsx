@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { applyFieldErrors, callApi } from "@/lib/auth/api-client";
 import { newPasswordSchema, PASSWORD_MIN_LENGTH } from "@/lib/auth/schemas";
 import { Button } from "../ui/button";

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
 import { Card } from "@/components/ui/card";
@@ -23,8 +23,8 @@ export const REFRESH_INTERVAL_MS = 15_000;
 // Only what the outcome shows is read from the detail, leniently: it is a nicety, never a blocker.
 const detailSchema = z.looseObject({
   order: z.looseObject({
-    totalSell: z.looseObject({ amountMinor: z.number(), currency: z.string() }).nullish(),
-    held: z.looseObject({ paymentDeadline: z.string().nullish(), cancellationDeadline: z.string().nullish() }).nullish(),
+    totalSell: z.nullish(z.looseObject({ amountMinor: z.number(), currency: z.string() })),
+    held: z.nullish(z.looseObject({ paymentDeadline: z.nullish(z.string()), cancellationDeadline: z.nullish(z.string()) })),
   }),
 });
 

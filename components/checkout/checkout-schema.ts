@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type * as z from "zod/mini";
 import type { ResultRow } from "@/components/results/types";
 import type { SearchCriteria, SearchProductType } from "@/lib/search/criteria";
 import {
@@ -19,7 +19,7 @@ export type Requirements = z.output<typeof requirementsSchema>;
 export type BookingQuestion = z.output<typeof bookingQuestionSchema>;
 export type BookingCreateRequest = z.input<typeof bookingCreateRequestSchema>;
 /** Mr, Mrs, Ms, Miss, Master, Dr: read from the traveller record so the form and the request never disagree. */
-export const TRAVELER_TITLES = travelerSchema.shape.title.unwrap().options;
+export const TRAVELER_TITLES = travelerSchema.shape.title.def.innerType.options;
 export type TravelerTitle = (typeof TRAVELER_TITLES)[number];
 
 /** One guest of the search: the booking names exactly these, in this order. */

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { Resolver } from "react-hook-form";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { travelerSchema } from "@/lib/tds/adapter";
 import {
   isTitleShown,
@@ -68,11 +68,11 @@ export function titleGenderClash(title: string, gender: string): string | null {
 }
 
 /** A request of at most 500 characters: a longer one is refused with its length, never cut (the field has no maxLength). */
-const requestText = z.string().superRefine((v, zctx) => {
+const requestText = z.string().check(z.superRefine((v, zctx) => {
   if (v.length > MAX_SPECIAL_REQUEST) {
     zctx.addIssue({ code: "custom", message: `At most ${MAX_SPECIAL_REQUEST} characters; this one has ${v.length}. Shorten it: nothing is cut for you.` });
   }
-});
+}));
 
 /**
  * The form's schema for this booking: the traveller record's own rules (travelerSchema) for
@@ -95,13 +95,13 @@ export function buildCheckoutSchema(ctx: CheckoutContext, today: string = new Da
         }),
       ),
     })
-    .superRefine((v, zctx) => {
+    .check(z.superRefine((v, zctx) => {
       const issue = (path: Array<string | number>, message: string) => zctx.addIssue({ code: "custom", path, message });
       v.travelers.forEach((tv, i) => {
         const at = (field: keyof TravelerValues, message: string | null) => {
           if (message) issue(["travelers", i, field], message);
         };
-        const check = (field: keyof TravelerValues, required: boolean, schema: z.ZodType, value = tv[field].trim()) => {
+        const check = (field: keyof TravelerValues, required: boolean, schema: z.ZodMiniType, value = tv[field].trim()) => {
           if (value === "") return at(field, required ? "Required." : null);
           at(field, firstMessage(schema.safeParse(value)));
         };
@@ -148,7 +148,7 @@ export function buildCheckoutSchema(ctx: CheckoutContext, today: string = new Da
       }
       if (ctx.packageRate && !v.packageRateAcknowledged) issue(["packageRateAcknowledged"], "Confirm that the client accepts the package terms.");
       if (v.payment === "hold" && !ctx.holdable) issue(["payment"], "This rate cannot be held. Book and pay now instead.");
-    });
+    }));
 }
 
 /** The resolver of the checkout form for this booking. */

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
 import { useForm, useWatch, type FieldPath, type Resolver } from "react-hook-form";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { useRunSearch } from "@/components/search/use-run-search";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
@@ -89,7 +89,7 @@ const bookedSchema = z.looseObject({
   bookingId: z.string(),
   orderRef: z.string(),
   state: z.string(),
-  bookedBy: z.looseObject({ id: z.string(), name: z.string() }).nullish(),
+  bookedBy: z.nullish(z.looseObject({ id: z.string(), name: z.string() })),
 });
 type ActivityOption = z.output<typeof activityOptionSchema>;
 

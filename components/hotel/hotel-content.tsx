@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState, type ReactNode } from "react";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import type { hotelContentSchema } from "@/lib/tds/schemas";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { ApiError, apiPost } from "@/lib/api-client";
 import { isHotelRow, resultRowSchema } from "@/lib/tds/schemas";
 import type { HotelRow } from "@/components/results/types";
@@ -12,7 +12,7 @@ export const QUOTE_LIFE_MS = 20 * 60_000;
 
 // Rows are read as result rows (a future product type must not fail the sheet), then the hotel
 // ones kept.
-const rateSheetSchema = z.array(resultRowSchema).transform((rows): HotelRow[] => rows.filter(isHotelRow));
+const rateSheetSchema = z.pipe(z.array(resultRowSchema), z.transform((rows): HotelRow[] => rows.filter(isHotelRow)));
 
 export const rateSheetKey = (searchId: string, productId: string) => ["hotel-rate-sheet", searchId, productId] as const;
 

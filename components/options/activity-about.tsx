@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Check, MapPin, RotateCcw, X } from "lucide-react";
 import { useState } from "react";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Skeleton } from "@/components/ui/skeleton";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { ApiError, apiRequest } from "@/lib/api-client";
 import { describePlace, type SearchCriteria } from "@/lib/search/criteria";
 import { resultRowSchema } from "@/lib/tds/schemas";

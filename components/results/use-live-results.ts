@@ -2,7 +2,7 @@
 
 import { useInfiniteQuery, useQuery, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { ApiError, apiRequest } from "@/lib/api-client";
 import { isSessionFilling } from "@/lib/tds/adapter";
 import { resultRowSchema, resultsMetaSchema } from "@/lib/tds/schemas";

@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { apiGet } from "@/lib/api-client";
 import { suggestionsSchema } from "@/lib/tds/schemas";
 

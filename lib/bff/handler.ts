@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { z } from "zod";
+import * as zc from "zod/v4/core";
 import { errorFields, log, withLogContext } from "@/lib/log";
 import { TdsError, type TdsClient } from "@/lib/tds";
 import { getBffDeps, type BffDeps, type SessionUser } from "./deps";
@@ -13,9 +13,11 @@ import { SHAPED_HEADER, withShapingScope } from "./rate-shaping";
 
 export type Auth = "user" | "admin" | "public";
 type Lazy<T> = T | (() => T);
-type QuerySchema = z.ZodObject;
+// Schemas of either flavour: the shared ones (lib/tds, lib/auth, …) are zod/mini, so that the
+// browser can afford them; a few server-only ones are classic zod. Only zod's core is relied on.
+type QuerySchema = zc.$ZodObject;
 
-type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Out<S> = S extends zc.$ZodType ? zc.output<S> : undefined;
 
 export type RouteContext<A extends Auth, Q, B, P> = {
   req: NextRequest;
@@ -45,11 +47,16 @@ export type RouteHandler = (req: NextRequest, context: NextContext) => Promise<R
 
 const MAX_BODY_BYTES = 256 * 1024;
 
+// The sentences zod writes itself ("Too small: expected number to be >=1") come from its English
+// locale, which classic zod loads on import and zod/mini never does: the BFF's answers say them
+// whichever flavour a schema is, and whatever else the server has imported.
+zc.config(zc.locales.en());
+
 export function route<
   A extends Auth,
   Q extends QuerySchema | undefined = undefined,
-  B extends z.ZodType | undefined = undefined,
-  P extends z.ZodType | undefined = undefined,
+  B extends zc.$ZodType | undefined = undefined,
+  P extends zc.$ZodType | undefined = undefined,
 >(options: RouteOptions<A, Q, B, P>, handler: (ctx: RouteContext<A, Out<Q>, Out<B>, Out<P>>) => Promise<Response>): RouteHandler {
   return async (req, context) => {
     const requestId = crypto.randomUUID();
@@ -77,7 +84,7 @@ export function route<
 
       const params = options.params ? parse(options.params, await context.params) : undefined;
       const query = options.query ? parse(options.query, queryObject(options.query, req.nextUrl.searchParams)) : undefined;
-      const bodySchema = typeof options.body === "function" && !(options.body instanceof z.ZodType) ? options.body() : options.body;
+      const bodySchema = typeof options.body === "function" && !(options.body instanceof zc.$ZodType) ? options.body() : options.body;
       const body = bodySchema ? parse(bodySchema, await readJson(req)) : undefined;
 
       const ctx = { req, user, query, body, params, tds: deps.tds(), deps, signal: req.signal, requestId } as RouteContext<A, Out<Q>, Out<B>, Out<P>>;
@@ -174,14 +181,14 @@ function originOf(url: string | null): string | null {
 
 /* ------------------------------------------------------------------ parsing */
 
-function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+function parse<S extends zc.$ZodType>(schema: S, input: unknown): zc.output<S> {
+  const result = zc.safeParse(schema, input);
   if (result.success) return result.data;
   throw bffError("validation_error", { details: issuesToDetails(result.error.issues) });
 }
 
 /** One detail per problem, unknown fields each on their own path, as the service reports them. */
-export function issuesToDetails(issues: z.core.$ZodIssue[]): BffErrorDetail[] {
+export function issuesToDetails(issues: zc.$ZodIssue[]): BffErrorDetail[] {
   return issues.flatMap((issue) => {
     const at = issue.path.map(String);
     if (issue.code === "unrecognized_keys") return issue.keys.map((k) => ({ path: [...at, k].join("."), message: "Unknown field." }));
@@ -201,10 +208,10 @@ async function readJson(req: NextRequest): Promise<unknown> {
 }
 
 /** The field's type under optional/default/nullable wrappers: "number", "boolean", "string", … */
-function baseType(schema: z.ZodType): string {
-  let def = schema._zod.def as { type: string; innerType?: z.ZodType };
+function baseType(schema: zc.$ZodType): string {
+  let def = schema._zod.def as { type: string; innerType?: zc.$ZodType };
   while (def.innerType && ["optional", "nullable", "default", "prefault", "catch", "readonly"].includes(def.type)) {
-    def = def.innerType._zod.def as { type: string; innerType?: z.ZodType };
+    def = def.innerType._zod.def as { type: string; innerType?: zc.$ZodType };
   }
   return def.type;
 }
@@ -215,7 +222,8 @@ function queryObject(schema: QuerySchema, params: URLSearchParams): Record<strin
     const values = params.getAll(key);
     const value = values[values.length - 1] ?? "";
     // Own fields only: `?constructor=1` or `?__proto__=x` are unknown parameters, not the object's.
-    const field = Object.hasOwn(schema.shape, key) ? (schema.shape[key] as z.ZodType) : undefined;
+    const shape = schema._zod.def.shape;
+    const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
     const type = field ? baseType(field) : "string";
     const parsed = type === "number" && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : type === "boolean" && (value === "true" || value === "false") ? value === "true" : value;
     // defineProperty: even `__proto__` becomes a plain own key, which the strict schema then refuses.

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 // What needs attention, and why: deadlines that cost the agency money when they slip by. The
 // server picks the candidates from what the desk has learned of each booking (booking_facts and
@@ -22,16 +22,16 @@ export const attentionFactSchema = z.looseObject({
   orderRef: z.string(),
   productType: z.string(),
   state: z.string(),
-  leadGuest: z.string().nullable(),
-  item: z.string().nullable(),
-  travelStart: z.string().nullable(),
-  totalSellMinor: z.number().nullable(),
-  currency: z.string().nullable(),
-  paymentDeadline: z.string().nullable(),
-  freeCancelUntil: z.string().nullable(),
-  createdAt: z.string().nullable(),
-  voucherSentAt: z.string().nullable(),
-  bookedBy: z.looseObject({ id: z.string(), name: z.string() }).nullable(),
+  leadGuest: z.nullable(z.string()),
+  item: z.nullable(z.string()),
+  travelStart: z.nullable(z.string()),
+  totalSellMinor: z.nullable(z.number()),
+  currency: z.nullable(z.string()),
+  paymentDeadline: z.nullable(z.string()),
+  freeCancelUntil: z.nullable(z.string()),
+  createdAt: z.nullable(z.string()),
+  voucherSentAt: z.nullable(z.string()),
+  bookedBy: z.nullable(z.looseObject({ id: z.string(), name: z.string() })),
   checkedAt: z.string(),
 });
 export type AttentionFact = z.output<typeof attentionFactSchema>;
@@ -80,9 +80,9 @@ export function attentionItems(facts: readonly AttentionFact[], now: Date): Atte
 }
 
 export const attentionResponseSchema = z.looseObject({
-  items: z.array(attentionFactSchema.extend({ flags: z.array(z.looseObject({ reason: z.string(), deadline: z.string().nullable() })), deadline: z.string().nullable() })),
+  items: z.array(z.extend(attentionFactSchema, { flags: z.array(z.looseObject({ reason: z.string(), deadline: z.nullable(z.string()) })), deadline: z.nullable(z.string()) })),
   /** When the desk last finished checking the agency's bookings with the service (null: never yet). */
-  checkedAt: z.string().nullable(),
+  checkedAt: z.nullable(z.string()),
   /** A check is running now. */
   checking: z.boolean(),
   total: z.number(),

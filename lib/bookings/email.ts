@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { EMAIL_MAX_ADDRESSES } from "@/lib/tds/schemas";
 
 // The "email the voucher" form: what the advisor types (cc as one box of addresses) and the
@@ -25,14 +25,14 @@ export function ccAddresses(raw: string, to = ""): string[] {
 
 export const emailVoucherFormSchema = z
   .object({
-    to: z.string().trim().min(1, "Enter the client's email address.").pipe(z.email("Enter a valid email address, such as client@example.com.")),
+    to: z.pipe(z.string().check(z.trim(), z.minLength(1, "Enter the client's email address.")), z.email("Enter a valid email address, such as client@example.com.")),
     cc: z.string(),
-    agencyName: z.string().trim().min(1, "Enter the name the client sees as the sender.").max(AGENCY_NAME_MAX, `At most ${AGENCY_NAME_MAX} characters.`),
-    note: z.string().max(NOTE_MAX, `At most ${NOTE_MAX.toLocaleString("en-US")} characters.`),
-    replyTo: z.union([z.literal(""), z.string().trim().pipe(z.email("Enter a valid email address for replies, or leave it empty."))]),
+    agencyName: z.string().check(z.trim(), z.minLength(1, "Enter the name the client sees as the sender."), z.maxLength(AGENCY_NAME_MAX, `At most ${AGENCY_NAME_MAX} characters.`)),
+    note: z.string().check(z.maxLength(NOTE_MAX, `At most ${NOTE_MAX.toLocaleString("en-US")} characters.`)),
+    replyTo: z.union([z.literal(""), z.pipe(z.string().check(z.trim()), z.email("Enter a valid email address for replies, or leave it empty."))]),
     withoutPrices: z.boolean(),
   })
-  .superRefine((v, ctx) => {
+  .check(z.superRefine((v, ctx) => {
     const cc = ccAddresses(v.cc, v.to);
     const bad = cc.filter((a) => !email.safeParse(a).success);
     if (bad.length > 0) {
@@ -48,7 +48,7 @@ export const emailVoucherFormSchema = z
         message: `At most ${EMAIL_MAX_ADDRESSES} addresses in all: remove ${cc.length + 1 - EMAIL_MAX_ADDRESSES} (there are ${cc.length} in copy besides the client).`,
       });
     }
-  });
+  }));
 export type EmailVoucherForm = z.input<typeof emailVoucherFormSchema>;
 
 /** The body of POST /api/bookings/:id/email-client. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 // The bookings desk's filters as the URL holds them (/bookings?state=held&q=smith), so a link
 // or a reload shows the same list, and as the query of GET /api/bookings. Values the service
@@ -34,22 +34,15 @@ function first(params: Params, key: string): string | undefined {
 }
 
 const oneOf = <const T extends readonly string[]>(values: T, fallback: T[number]) =>
-  z.enum(values as unknown as [T[number], ...T[number][]]).catch(fallback);
+  z.catch(z.enum(values as unknown as [T[number], ...T[number][]]), fallback);
 
 const filtersSchema = z.object({
   state: oneOf(LIST_STATES, "all"),
   trip: oneOf(LIST_TRIPS, "all"),
   status: oneOf(LIST_STATUSES, "all"),
-  q: z
-    .string()
-    .catch("")
-    .transform((q) => q.trim().slice(0, QUERY_MAX)),
+  q: z.pipe(z.catch(z.string(), ""), z.transform((q) => q.trim().slice(0, QUERY_MAX))),
   sort: oneOf(LIST_SORTS, "desc"),
-  mine: z
-    .string()
-    .optional()
-    .catch(undefined)
-    .transform((v) => v === "1" || v === "true"),
+  mine: z.pipe(z.catch(z.optional(z.string()), undefined), z.transform((v) => v === "1" || v === "true")),
 });
 
 /** The filters a URL asks for; anything unknown or malformed reads as its default. */

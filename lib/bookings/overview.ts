@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 // The agency at a glance (admins): bookings, sales and earnings over a range, by advisor and by
 // product, cancellations and refunds, and credit used against the limit. Computed from what the
@@ -36,10 +36,10 @@ export const overviewSchema = z.looseObject({
     otherCurrency: z.number(),
   }),
   byDay: z.array(z.looseObject({ day: z.string(), ...figures })),
-  byAdvisor: z.array(z.looseObject({ id: z.string().nullable(), name: z.string(), ...figures })),
+  byAdvisor: z.array(z.looseObject({ id: z.nullable(z.string()), name: z.string(), ...figures })),
   byProduct: z.array(z.looseObject({ productType: z.string(), ...figures })),
-  credit: z.looseObject({ usedMinor: z.number(), limitMinor: z.number().nullable() }),
-  checkedAt: z.string().nullable(),
+  credit: z.looseObject({ usedMinor: z.number(), limitMinor: z.nullable(z.number()) }),
+  checkedAt: z.nullable(z.string()),
 });
 export type Overview = z.output<typeof overviewSchema>;
 

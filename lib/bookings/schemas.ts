@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { openEnum } from "@/lib/tds/base";
 import { bookingDetailSchema, bookingListRowSchema } from "@/lib/tds/schemas";
 
@@ -6,15 +6,15 @@ import { bookingDetailSchema, bookingListRowSchema } from "@/lib/tds/schemas";
 // (lib/tds, parsed leniently) plus what the desk's ledger adds, who booked each booking and
 // who did what to it since. Importable by client components (no transport, no database).
 
-export const bookedBySchema = z.looseObject({ id: z.string(), name: z.string() }).nullable();
+export const bookedBySchema = z.nullable(z.looseObject({ id: z.string(), name: z.string() }));
 export type BookedBy = z.output<typeof bookedBySchema>;
 
 /** GET /api/bookings: one page of the agency's bookings. */
-export const bookingListRowWithBookerSchema = bookingListRowSchema.extend({ bookedBy: bookedBySchema.default(null) });
+export const bookingListRowWithBookerSchema = z.extend(bookingListRowSchema, { bookedBy: z._default(bookedBySchema, null) });
 export type BookingListRowView = z.output<typeof bookingListRowWithBookerSchema>;
 export const bookingListResponseSchema = z.looseObject({
   rows: z.array(bookingListRowWithBookerSchema),
-  nextCursor: z.string().nullish().transform((c) => c ?? null),
+  nextCursor: z.pipe(z.nullish(z.string()), z.transform((c) => c ?? null)),
 });
 export type BookingListResponse = z.output<typeof bookingListResponseSchema>;
 
@@ -28,20 +28,20 @@ export const historyEntrySchema = z.looseObject({
   action: openEnum(HISTORY_ACTIONS),
   outcome: openEnum(HISTORY_OUTCOMES),
   /** The booking's state as the service answered the step (booked, pay, cancel, refresh). */
-  state: z.string().nullish(),
-  errorCode: z.string().nullish(),
+  state: z.nullish(z.string()),
+  errorCode: z.nullish(z.string()),
   /** What the step asked for and what it got: cancel `{ transferCancelScope, refundStatus }`, email `{ sentTo, cc, pdfAttached, withoutPrices }`. */
-  result: z.record(z.string(), z.unknown()).nullish(),
+  result: z.nullish(z.record(z.string(), z.unknown())),
   at: z.string(),
-  completedAt: z.string().nullish(),
+  completedAt: z.nullish(z.string()),
   by: bookedBySchema,
 });
 export type HistoryEntry = z.output<typeof historyEntrySchema>;
 
 /** GET /api/bookings/:bookingId: the service's detail, who booked it, and the ledger's history (oldest first). */
-export const bookingPageSchema = bookingDetailSchema.extend({
-  bookedBy: bookedBySchema.default(null),
-  history: z.array(historyEntrySchema).default([]),
+export const bookingPageSchema = z.extend(bookingDetailSchema, {
+  bookedBy: z._default(bookedBySchema, null),
+  history: z._default(z.array(historyEntrySchema), []),
 });
 export type BookingPageData = z.output<typeof bookingPageSchema>;
 
@@ -53,14 +53,14 @@ export type BookingPageData = z.output<typeof bookingPageSchema>;
 export const bookingSummarySchema = z.looseObject({
   productType: z.string(),
   /** "Jamal Seeger". */
-  leadGuest: z.string().nullable(),
+  leadGuest: z.nullable(z.string()),
   /** Number of travellers on the booking. */
-  travelers: z.number().int().nullable(),
+  travelers: z.nullable(z.int()),
   /** "The Nomad Sunset Collection", "DXB ⇄ LAX", "Taipei Photography Walk", "Sunan Airport → Wuxi Maple Lodge". */
-  item: z.string().nullable(),
+  item: z.nullable(z.string()),
   /** YYYY-MM-DD. */
-  travelStart: z.string().nullable(),
-  travelEnd: z.string().nullable(),
+  travelStart: z.nullable(z.string()),
+  travelEnd: z.nullable(z.string()),
 });
 export type BookingSummary = z.output<typeof bookingSummarySchema>;
 /** Up to this many IDs per summaries call (a page of the list). */
@@ -68,6 +68,6 @@ export const SUMMARY_IDS_MAX = 50;
 export const bookingSummariesResponseSchema = z.looseObject({
   items: z.record(z.string(), bookingSummarySchema),
   /** IDs the service could not give a detail for right now (try again later; never fatal). */
-  missing: z.array(z.string()).default([]),
+  missing: z._default(z.array(z.string()), []),
 });
 export type BookingSummariesResponse = z.output<typeof bookingSummariesResponseSchema>;

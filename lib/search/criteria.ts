@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { CABIN_CLASSES, PROPERTY_TYPES, SEARCH_LIMITS } from "@/lib/tds/schemas";
 
 // A search's criteria as the desk keeps them: the values of the search forms, the query string
@@ -310,10 +310,10 @@ export function decodeOccupancy(raw: string | null | undefined): OccupancyEntry[
   return entries.length > 0 && entries.length <= 9 ? entries : null;
 }
 
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const dateTimeLocal = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+const date = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
+const dateTimeLocal = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/));
 const str = (params: URLSearchParams, key: string) => params.get(key) ?? "";
-const valid = <T>(schema: z.ZodType<T>, value: string | null): T | undefined => {
+const valid = <T>(schema: z.ZodMiniType<T>, value: string | null): T | undefined => {
   const r = schema.safeParse(value);
   return r.success ? r.data : undefined;
 };
@@ -335,7 +335,7 @@ export function parseCriteria(input: URLSearchParams | Record<string, string | s
         checkIn: valid(date, params.get("in")) ?? "",
         checkOut: valid(date, params.get("out")) ?? "",
         occupancy: occupancy ?? base.occupancy,
-        residency: valid(z.string().regex(/^[A-Z]{2}$/), params.get("res")) ?? base.residency,
+        residency: valid(z.string().check(z.regex(/^[A-Z]{2}$/)), params.get("res")) ?? base.residency,
         near: near?.length === 3 && near.every(Number.isFinite) ? { lat: near[0]!, lng: near[1]!, radiusKm: near[2]! } : null,
         propertyTypes: (params.get("pt") ?? "")
           .split(",")

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import {
   BOOKING_STATES,
   cancellationPolicySchema,
@@ -27,41 +27,41 @@ export type Cursor = string;
 // Inner fields the sandbox chooses and the client reads leniently (unknown kept, missing tolerated).
 const lenient = z.looseObject({});
 export const agencyCommissionSchema = z.looseObject({
-  percent: z.number().optional(),
-  amountMinor: z.number().optional(),
-  currency: z.string().optional(),
+  percent: z.optional(z.number()),
+  amountMinor: z.optional(z.number()),
+  currency: z.optional(z.string()),
 });
 export const priceSummarySchema = lenient;
 export const earningsSchema = lenient;
 export const importantInformationSchema = lenient;
 export const paymentSchema = z.looseObject({
-  kind: z.string().optional(),
-  method: z.string().optional(),
-  amountMinor: z.number().optional(),
-  currency: z.string().optional(),
-  status: z.string().optional(),
-  createdAt: z.string().optional(),
+  kind: z.optional(z.string()),
+  method: z.optional(z.string()),
+  amountMinor: z.optional(z.number()),
+  currency: z.optional(z.string()),
+  status: z.optional(z.string()),
+  createdAt: z.optional(z.string()),
 });
 export const ticketSchema = z.looseObject({
-  name: z.string().optional(),
-  ticketNo: z.string().optional(),
-  airlinePnr: z.string().nullish(),
+  name: z.optional(z.string()),
+  ticketNo: z.optional(z.string()),
+  airlinePnr: z.nullish(z.string()),
 });
 
 /** Voucher `stay`. */
 export const voucherStaySchema = z.looseObject({
   checkIn: z.string(),
   checkOut: z.string(),
-  nights: z.number().int(),
+  nights: z.int(),
   rooms: z.array(
-    z.looseObject({ roomName: z.string().nullable(), boardBasis: z.string().nullable(), guests: z.array(z.string()) }),
+    z.looseObject({ roomName: z.nullable(z.string()), boardBasis: z.nullable(z.string()), guests: z.array(z.string()) }),
   ),
 });
 
 /** `data` of POST /bookings/:id/email-client. */
 export const emailClientResultSchema = z.looseObject({
   sentTo: z.array(z.string()),
-  cc: z.array(z.string()).default([]),
+  cc: z._default(z.array(z.string()), []),
   pdfAttached: z.boolean(),
 });
 
@@ -69,17 +69,17 @@ export const emailClientResultSchema = z.looseObject({
 export const activityContentSchema = z.looseObject({
   activityKey: z.string(),
   name: z.string(),
-  cityName: z.string().nullish(),
-  countryCode: z.string().nullish(),
-  description: z.string().nullish(),
-  images: z.array(z.looseObject({ url: z.string(), caption: z.string().nullish() })).default([]),
-  durationMinutes: z.number().nullish(),
-  highlights: z.array(z.string()).default([]),
-  inclusions: z.array(z.string()).default([]),
-  exclusions: z.array(z.string()).default([]),
-  meetingPoint: z.string().nullish(),
+  cityName: z.nullish(z.string()),
+  countryCode: z.nullish(z.string()),
+  description: z.nullish(z.string()),
+  images: z._default(z.array(z.looseObject({ url: z.string(), caption: z.nullish(z.string()) })), []),
+  durationMinutes: z.nullish(z.number()),
+  highlights: z._default(z.array(z.string()), []),
+  inclusions: z._default(z.array(z.string()), []),
+  exclusions: z._default(z.array(z.string()), []),
+  meetingPoint: z.nullish(z.string()),
   // The type is not decided: a sentence in the sandbox, perhaps a structured policy elsewhere.
-  cancellationPolicy: z.union([z.string(), z.looseObject({})]).nullish(),
+  cancellationPolicy: z.nullish(z.union([z.string(), z.looseObject({})])),
 });
 
 /**
@@ -94,7 +94,7 @@ export const DECIDED_RATE_LIMITS = { priceCheck: 60, unlisted: 120 } as const;
 /* ----------------------------------------------------------------------- §1 price-check */
 
 export const priceCheckPath = (quoteId: string) => `/quotes/${encodeURIComponent(quoteId)}/price-check`;
-export const priceCheckRequestSchema = z.strictObject({ supplierRateRef: z.string().min(1).optional() });
+export const priceCheckRequestSchema = z.strictObject({ supplierRateRef: z.optional(z.string().check(z.minLength(1))) });
 
 /** §8: retried once, as the specification says; no other price-check error is retried (it is not idempotent). */
 export const PRICE_CHECK_RETRY = { codes: ["price_check_conflict"], times: 1 } as const;
@@ -106,8 +106,8 @@ export const bookingQuestionSchema = z.looseObject({
   required: z.boolean(),
   perTraveler: z.boolean(),
   type: openEnum(BOOKING_QUESTION_TYPES),
-  options: z.array(z.string()).nullish(),
-  maxLength: z.number().int().nullish(),
+  options: z.nullish(z.array(z.string())),
+  maxLength: z.nullish(z.int()),
 });
 
 /** The key of an answer in `bookingAnswers`: `code`, or `CODE:n` for traveller n (0-based). */
@@ -122,16 +122,16 @@ export const requirementsSchema = z.looseObject({
   travelDocuments: z.boolean(),
   flightDetails: z.boolean(),
   panRequired: z.boolean(),
-  bookingQuestions: z.array(bookingQuestionSchema).default([]),
+  bookingQuestions: z._default(z.array(bookingQuestionSchema), []),
 });
 
 export const PRICE_CHANGE_KINDS = ["price", "cancellation_policy", "board_basis", "other"] as const;
 export const priceCheckSchema = z.looseObject({
   quoteId: z.string(),
   status: openEnum(["unchanged", "changed"]),
-  sellAmountMinor: z.number().int(),
+  sellAmountMinor: z.int(),
   sellCurrency: z.string(),
-  previousSellAmountMinor: z.number().int(),
+  previousSellAmountMinor: z.int(),
   changes: z.array(
     z.looseObject({ kind: openEnum(PRICE_CHANGE_KINDS), message: z.string(), before: z.unknown(), after: z.unknown() }),
   ),
@@ -150,13 +150,13 @@ export const priceCheckSchema = z.looseObject({
 
 export const activityOptionsPath = (quoteId: string) => `/quotes/${encodeURIComponent(quoteId)}/options`;
 export const activityOptionsRequestSchema = z.strictObject({
-  occupancy: z.array(occupancyEntrySchema).min(1).max(8, "At most 8 entries for activities.").optional(),
+  occupancy: z.optional(z.array(occupancyEntrySchema).check(z.minLength(1), z.maxLength(8, "At most 8 entries for activities."))),
 });
 export const activityOptionSchema = z.looseObject({
   supplierRateRef: z.string(),
   label: z.string(),
-  startTime: z.string().nullable(),
-  sellAmountMinor: z.number().int(),
+  startTime: z.nullable(z.string()),
+  sellAmountMinor: z.int(),
   sellCurrency: z.string(),
 });
 
@@ -170,47 +170,46 @@ export const PERSON_NAME_MAX = 40;
  * accents), words joined by a space, a hyphen or an apostrophe, an abbreviation's full stop.
  * Digits, symbols and markup are refused with a sentence rather than booked as typed.
  */
-export const personNameSchema = z
-  .string()
-  .trim()
-  .min(1, "Required.")
-  .max(PERSON_NAME_MAX, `At most ${PERSON_NAME_MAX} characters.`)
-  .regex(/^[\p{L}\p{M}]+(?:(?:[ '’-]|\. ?)[\p{L}\p{M}]+)*\.?$/u, "Use letters as on the passport, with spaces, hyphens or apostrophes between words.");
+export const personNameSchema = z.string().check(
+  z.trim(),
+  z.minLength(1, "Required."),
+  z.maxLength(PERSON_NAME_MAX, `At most ${PERSON_NAME_MAX} characters.`),
+  z.regex(/^[\p{L}\p{M}]+(?:(?:[ '’-]|\. ?)[\p{L}\p{M}]+)*\.?$/u, "Use letters as on the passport, with spaces, hyphens or apostrophes between words."),
+);
 
 /** A traveller as the desk sends it; which optional fields are needed follows the price-check's `requirements`. */
 export const travelerSchema = z
   .strictObject({
-    roomIndex: z.number().int().min(0).max(8).optional(),
+    roomIndex: z.optional(z.int().check(z.gte(0), z.lte(8))),
     type: z.enum(["adult", "child"]),
-    age: z.number().int().min(0).max(120).optional(),
-    title: z.enum(TRAVELER_TITLES, `Title is one of ${TRAVELER_TITLES.join(", ")}.`).optional(),
+    age: z.optional(z.int().check(z.gte(0), z.lte(120))),
+    title: z.optional(z.enum(TRAVELER_TITLES, `Title is one of ${TRAVELER_TITLES.join(", ")}.`)),
     firstName: personNameSchema,
     lastName: personNameSchema,
-    email: z.email("Expected an email address.").optional(),
-    phone: z
-      .string()
-      .regex(/^\+[1-9]\d{6,14}$/, "Expected an international number in E.164 form, such as +14155550123.")
-      .optional(),
-    dateOfBirth: isoDateSchema.optional(),
-    gender: z.enum(["male", "female"]).optional(),
-    passportNumber: z.string().trim().min(1).optional(),
-    passportExpiry: isoDateSchema.optional(),
-    nationality: countryCodeSchema.optional(),
-    carrierName: z.string().trim().min(1).optional(),
-    flightNumber: z.string().trim().min(1).max(7, "At most 7 characters.").optional(),
+    email: z.optional(z.email("Expected an email address.")),
+    phone: z.optional(z.string().check(z.regex(/^\+[1-9]\d{6,14}$/, "Expected an international number in E.164 form, such as +14155550123."))),
+    dateOfBirth: z.optional(isoDateSchema),
+    gender: z.optional(z.enum(["male", "female"])),
+    passportNumber: z.optional(z.string().check(z.trim(), z.minLength(1))),
+    passportExpiry: z.optional(isoDateSchema),
+    nationality: z.optional(countryCodeSchema),
+    carrierName: z.optional(z.string().check(z.trim(), z.minLength(1))),
+    flightNumber: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(7, "At most 7 characters."))),
   })
-  .refine((t) => t.type !== "child" || (t.age !== undefined && t.age <= 17), { path: ["age"], message: "A child needs an age from 0 to 17." });
+  .check(
+    z.refine((t) => t.type !== "child" || (t.age !== undefined && t.age <= 17), { path: ["age"], message: "A child needs an age from 0 to 17." }),
+  );
 
 /** A traveller as read back in a booking detail: every field optional, unknown ones kept. */
 export const travelerRecordSchema = z.looseObject({
-  roomIndex: z.number().int().nullish(),
-  type: z.string().nullish(),
-  age: z.number().nullish(),
-  title: z.string().nullish(),
-  firstName: z.string().nullish(),
-  lastName: z.string().nullish(),
-  email: z.string().nullish(),
-  phone: z.string().nullish(),
+  roomIndex: z.nullish(z.int()),
+  type: z.nullish(z.string()),
+  age: z.nullish(z.number()),
+  title: z.nullish(z.string()),
+  firstName: z.nullish(z.string()),
+  lastName: z.nullish(z.string()),
+  email: z.nullish(z.string()),
+  phone: z.nullish(z.string()),
 });
 
 /* ----------------------------------------------------------------- §4 states and transitions */
@@ -222,8 +221,8 @@ export const PAY_OUTCOMES = ["confirmed", "supplier_pending"] as const satisfies
 
 /** Pay's response is "the booking's new state": read as `{ bookingId, orderRef, state }`, only `state` relied on. */
 export const payResultSchema = z.looseObject({
-  bookingId: z.string().optional(),
-  orderRef: z.string().optional(),
+  bookingId: z.optional(z.string()),
+  orderRef: z.optional(z.string()),
   state: openEnum(PAY_OUTCOMES),
 });
 
@@ -253,19 +252,19 @@ export function isSessionFilling(status: string): boolean {
 
 export const lineItemDetailsSchema = z.looseObject({
   // hotel
-  hotelConfirmationRef: z.string().nullish(),
-  hotelConfirmationRefs: z.array(z.string()).nullish(),
-  hotelConfirmationNumber: z.string().nullish(),
+  hotelConfirmationRef: z.nullish(z.string()),
+  hotelConfirmationRefs: z.nullish(z.array(z.string())),
+  hotelConfirmationNumber: z.nullish(z.string()),
   // flight
-  pnr: z.string().nullish(),
-  airlinePnr: z.string().nullish(),
-  tickets: z.array(ticketSchema).nullish(),
-  ticketingStatus: z.string().nullish(),
+  pnr: z.nullish(z.string()),
+  airlinePnr: z.nullish(z.string()),
+  tickets: z.nullish(z.array(ticketSchema)),
+  ticketingStatus: z.nullish(z.string()),
   // activity and transfer
-  supplierVouchers: z.unknown().optional(),
-  panRequired: z.boolean().nullish(),
-  bookingQuestions: z.array(bookingQuestionSchema.partial()).nullish(),
-  transferLegs: z.array(z.looseObject({})).nullish(),
+  supplierVouchers: z.optional(z.unknown()),
+  panRequired: z.nullish(z.boolean()),
+  bookingQuestions: z.nullish(z.array(z.partial(bookingQuestionSchema))),
+  transferLegs: z.nullish(z.array(z.looseObject({}))),
 });
 
 /* ------------------------------------------- result-row summaries the specification leaves open */
@@ -273,39 +272,39 @@ export const lineItemDetailsSchema = z.looseObject({
 // Only hotel summaries are specified field by field (schemas.ts). For the other products the
 // specification says "display fields" (plus transfers' `tripType`): the fields below are the
 // sandbox's, read when present and never required.
-const displayPolicy = cancellationPolicySchema.optional();
+const displayPolicy = z.optional(cancellationPolicySchema);
 
 export const flightSummarySchema = z.looseObject({
-  airline: z.string().nullish(),
-  airlineCode: z.string().nullish(),
-  cabinClass: z.string().nullish(),
-  fareName: z.string().nullish(),
-  stops: z.number().nullish(),
-  durationMinutes: z.number().nullish(),
-  slices: z.array(z.looseObject({})).nullish(),
+  airline: z.nullish(z.string()),
+  airlineCode: z.nullish(z.string()),
+  cabinClass: z.nullish(z.string()),
+  fareName: z.nullish(z.string()),
+  stops: z.nullish(z.number()),
+  durationMinutes: z.nullish(z.number()),
+  slices: z.nullish(z.array(z.looseObject({}))),
   cancellationPolicy: displayPolicy,
 });
 
 export const activitySummarySchema = z.looseObject({
-  activityName: z.string().nullish(),
-  activityKey: z.string().nullish(),
-  cityName: z.string().nullish(),
-  modality: z.string().nullish(),
-  date: z.string().nullish(),
-  sessionStartTime: z.string().nullish(),
-  durationMinutes: z.number().nullish(),
+  activityName: z.nullish(z.string()),
+  activityKey: z.nullish(z.string()),
+  cityName: z.nullish(z.string()),
+  modality: z.nullish(z.string()),
+  date: z.nullish(z.string()),
+  sessionStartTime: z.nullish(z.string()),
+  durationMinutes: z.nullish(z.number()),
   cancellationPolicy: displayPolicy,
 });
 
 export const transferSummarySchema = z.looseObject({
   /** Specified: `round` when one row covers both directions. */
-  tripType: openEnum(["round", "one_way"]).nullish(),
-  vehicle: z.string().nullish(),
-  serviceType: z.string().nullish(),
-  pickupName: z.string().nullish(),
-  dropoffName: z.string().nullish(),
-  pickupAt: z.string().nullish(),
-  returnAt: z.string().nullish(),
-  durationMinutes: z.number().nullish(),
+  tripType: z.nullish(openEnum(["round", "one_way"])),
+  vehicle: z.nullish(z.string()),
+  serviceType: z.nullish(z.string()),
+  pickupName: z.nullish(z.string()),
+  dropoffName: z.nullish(z.string()),
+  pickupAt: z.nullish(z.string()),
+  returnAt: z.nullish(z.string()),
+  durationMinutes: z.nullish(z.number()),
   cancellationPolicy: displayPolicy,
 });

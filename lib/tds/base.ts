@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 // Building blocks shared by the specification's resources (schemas.ts) and our decisions for
 // what it leaves "not shown" (adapter.ts). Kept apart so that neither imports the other in a cycle.
@@ -8,7 +8,7 @@ import { z } from "zod";
  * exhaustive UI tables), and any other string still parses, so a new value never breaks a page.
  */
 export function openEnum<const T extends readonly [string, ...string[]]>(values: T) {
-  return z.union([z.enum(values), z.string() as z.ZodType<string & {}, string>]);
+  return z.union([z.enum(values), z.string() as z.ZodMiniType<string & {}, string>]);
 }
 
 /** Whether `value` is one of `values` (narrows an open enum to its known members). */
@@ -29,24 +29,23 @@ export const bookingStateSchema = openEnum(BOOKING_STATES);
 export const TRAVELER_TITLES = ["Mr", "Mrs", "Ms", "Miss", "Master", "Dr"] as const;
 
 // Request-side formats (responses are read as plain strings: the service is the authority).
-export const countryCodeSchema = z.string().regex(/^[A-Z]{2}$/, "Expected an ISO 3166-1 alpha-2 code such as US.");
-export const currencyCodeSchema = z.string().regex(/^[A-Z]{3}$/, "Expected an ISO 4217 code such as USD.");
+export const countryCodeSchema = z.string().check(z.regex(/^[A-Z]{2}$/, "Expected an ISO 3166-1 alpha-2 code such as US."));
+export const currencyCodeSchema = z.string().check(z.regex(/^[A-Z]{3}$/, "Expected an ISO 4217 code such as USD."));
 export const isoDateSchema = z.iso.date("Expected a date as YYYY-MM-DD.");
-export const iataCodeSchema = z.string().regex(/^[A-Z]{3}$/, "Expected an IATA airport code such as LHR.");
+export const iataCodeSchema = z.string().check(z.regex(/^[A-Z]{3}$/, "Expected an IATA airport code such as LHR."));
 
-export const moneySchema = z.looseObject({ amountMinor: z.number().int(), currency: z.string() });
+export const moneySchema = z.looseObject({ amountMinor: z.int(), currency: z.string() });
 
 /** One occupancy entry with the limits every product shares; hotels' tighter limits are in the search schema. */
 export const occupancyEntrySchema = z.strictObject({
-  adults: z.number().int().min(1, "At least 1 adult.").max(8, "At most 8 adults."),
+  adults: z.int().check(z.gte(1, "At least 1 adult."), z.lte(8, "At most 8 adults.")),
   childrenAges: z
-    .array(z.number().int().min(0, "Child ages are 0 to 17.").max(17, "Child ages are 0 to 17."))
-    .max(6, "At most 6 children."),
+    .array(z.int().check(z.gte(0, "Child ages are 0 to 17."), z.lte(17, "Child ages are 0 to 17.")))
+    .check(z.maxLength(6, "At most 6 children.")),
 });
 export const occupancySchema = z
   .array(occupancyEntrySchema)
-  .min(1, "At least one occupancy entry.")
-  .max(9, "At most 9 occupancy entries.");
+  .check(z.minLength(1, "At least one occupancy entry."), z.maxLength(9, "At most 9 occupancy entries."));
 
 /**
  * Cancellation policy as the booking detail names it. The inner fields of a deadline are not
@@ -54,17 +53,18 @@ export const occupancySchema = z
  */
 export const cancellationPolicySchema = z.looseObject({
   refundable: z.boolean(),
-  deadlines: z
-    .array(
+  deadlines: z._default(
+    z.array(
       z.looseObject({
-        from: z.string().optional(),
-        amountMinor: z.number().optional(),
-        currency: z.string().optional(),
+        from: z.optional(z.string()),
+        amountMinor: z.optional(z.number()),
+        currency: z.optional(z.string()),
       }),
-    )
-    .default([]),
-  currentRefundability: z.string().optional(),
-  nonrefundableDateRanges: z.array(z.looseObject({})).optional(),
-  perStayAmountsNonRefundable: z.array(z.looseObject({})).optional(),
-  deadlinesWithheld: z.boolean().optional(),
+    ),
+    [],
+  ),
+  currentRefundability: z.optional(z.string()),
+  nonrefundableDateRanges: z.optional(z.array(z.looseObject({}))),
+  perStayAmountsNonRefundable: z.optional(z.array(z.looseObject({}))),
+  deadlinesWithheld: z.optional(z.boolean()),
 });

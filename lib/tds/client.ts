@@ -1,4 +1,5 @@
-import { z } from "zod";
+import * as z from "zod/mini";
+import type * as zc from "zod/v4/core";
 import {
   activityContentSchema,
   activityOptionSchema,
@@ -86,9 +87,9 @@ export function createTdsClient(config: TdsClientConfig) {
     ...opts,
     timeoutMs: opts.timeoutMs ?? Math.max(config.timeoutMs ?? DEFAULT_TIMEOUT_MS, SLOW_CALL_TIMEOUTS_MS[name]),
   });
-  const data = async <S extends z.ZodType>(opts: SendOptions, schema: S): Promise<z.output<S>> =>
-    (await sender.json(opts, envelopeSchema(schema))).data as z.output<S>;
-  const get = <S extends z.ZodType>(path: string, schema: S, query: SendOptions["query"], opts?: CallOptions) =>
+  const data = async <S extends zc.$ZodType>(opts: SendOptions, schema: S): Promise<zc.output<S>> =>
+    (await sender.json(opts, envelopeSchema(schema))).data as zc.output<S>;
+  const get = <S extends zc.$ZodType>(path: string, schema: S, query: SendOptions["query"], opts?: CallOptions) =>
     data({ ...opts, method: "GET", path, query }, schema);
   const idempotent = (opts: IdempotentCallOptions = {}) => ({ ...opts, idempotencyKey: opts.idempotencyKey ?? crypto.randomUUID() });
 

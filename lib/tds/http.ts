@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import * as zc from "zod/v4/core";
 import {
   TdsConnectionError,
   TdsError,
@@ -166,7 +166,7 @@ export function createSender(config: SenderConfig) {
   }
 
   /** The body parsed as JSON and then with `schema`; both kinds of failure are a TdsResponseError. */
-  function parseAnswer<S extends z.ZodType>(opts: SendOptions, schema: S, res: Response, text: string): { body: unknown; value: z.output<S> } {
+  function parseAnswer<S extends zc.$ZodType>(opts: SendOptions, schema: S, res: Response, text: string): { body: unknown; value: zc.output<S> } {
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -178,7 +178,7 @@ export function createSender(config: SenderConfig) {
         cause,
       });
     }
-    const parsed = schema.safeParse(body);
+    const parsed = zc.safeParse(schema, body);
     if (!parsed.success) {
       throw new TdsResponseError({
         status: res.status,
@@ -192,7 +192,7 @@ export function createSender(config: SenderConfig) {
 
   return {
     /** A JSON call: the whole envelope, parsed with `schema` (which decides what `data` and `meta` are). */
-    json<S extends z.ZodType>(opts: SendOptions, schema: S): Promise<z.output<S>> {
+    json<S extends zc.$ZodType>(opts: SendOptions, schema: S): Promise<zc.output<S>> {
       return run(opts, "application/json", (res, text) => parseAnswer(opts, schema, res, text).value);
     },
     /**
@@ -200,7 +200,7 @@ export function createSender(config: SenderConfig) {
      * added, dropped and changed nothing, which is checked, not assumed), else null: an answer
      * passed on unchanged is then sent as it came instead of being serialised again.
      */
-    jsonVerbatim<S extends z.ZodType>(opts: SendOptions, schema: S): Promise<{ value: z.output<S>; verbatim: Uint8Array<ArrayBuffer> | null }> {
+    jsonVerbatim<S extends zc.$ZodType>(opts: SendOptions, schema: S): Promise<{ value: zc.output<S>; verbatim: Uint8Array<ArrayBuffer> | null }> {
       return run(opts, "application/json", (res, text, bytes) => {
         const { body, value } = parseAnswer(opts, schema, res, text);
         return { value, verbatim: sameJson(body, value) ? bytes : null };

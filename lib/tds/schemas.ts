@@ -1,4 +1,5 @@
-import { z } from "zod";
+import * as z from "zod/mini";
+import type * as zc from "zod/v4/core";
 import {
   activitySummarySchema,
   agencyCommissionSchema,
@@ -37,18 +38,18 @@ import {
 /* -------------------------------------------------------------------------- envelope */
 
 export const errorObjectSchema = z.looseObject({
-  code: z.string().min(1),
-  message: z.string().catch(""),
+  code: z.string().check(z.minLength(1)),
+  message: z.catch(z.string(), ""),
   // Always present per the specification; a malformed list must not hide the code.
-  details: z.array(errorDetailSchema).catch([]),
+  details: z.catch(z.array(errorDetailSchema), []),
 });
 export const errorEnvelopeSchema = z.looseObject({ error: errorObjectSchema });
 
-const makeEnvelope = <D extends z.ZodType>(data: D) =>
-  z.looseObject({ data, meta: z.looseObject({}).optional(), error: z.null().optional() });
-const envelopes = new WeakMap<z.ZodType, z.ZodType>();
+const makeEnvelope = <D extends zc.$ZodType>(data: D) =>
+  z.looseObject({ data, meta: z.optional(z.looseObject({})), error: z.optional(z.null()) });
+const envelopes = new WeakMap<zc.$ZodType, zc.$ZodType>();
 /** The envelope around `data`: one schema per data schema (zod compiles a schema on its first parse, so it is made once). */
-export function envelopeSchema<D extends z.ZodType>(data: D): ReturnType<typeof makeEnvelope<D>> {
+export function envelopeSchema<D extends zc.$ZodType>(data: D): ReturnType<typeof makeEnvelope<D>> {
   let envelope = envelopes.get(data);
   if (!envelope) envelopes.set(data, (envelope = makeEnvelope(data)));
   return envelope as ReturnType<typeof makeEnvelope<D>>;
@@ -61,96 +62,97 @@ export const capabilitiesSchema = z.looseObject({ productTypes: z.array(openProd
 export const citySuggestionSchema = z.looseObject({
   name: z.string(),
   countryCode: z.string(),
-  stateName: z.string().nullish(),
-  hotelCount: z.number().int().nullish(),
-  cityRegionId: z.number().int(),
-  cityRegionIds: z.array(z.number().int()).default([]),
+  stateName: z.nullish(z.string()),
+  hotelCount: z.nullish(z.int()),
+  cityRegionId: z.int(),
+  cityRegionIds: z._default(z.array(z.int()), []),
 });
 export const hotelSuggestionSchema = z.looseObject({
   canonicalId: z.string(),
   name: z.string(),
-  cityName: z.string().nullish(),
-  starRating: z.number().nullish(),
-  countryCode: z.string().nullish(),
+  cityName: z.nullish(z.string()),
+  starRating: z.nullish(z.number()),
+  countryCode: z.nullish(z.string()),
 });
 export const poiSuggestionSchema = z.looseObject({
   kind: openEnum(["airport", "destination"]),
   name: z.string(),
   code: z.string(),
-  countryCode: z.string().nullish(),
+  countryCode: z.nullish(z.string()),
 });
 export const suggestionsSchema = z.looseObject({
-  cities: z.array(citySuggestionSchema).default([]),
-  hotels: z.array(hotelSuggestionSchema).default([]),
-  pois: z.array(poiSuggestionSchema).default([]),
+  cities: z._default(z.array(citySuggestionSchema), []),
+  hotels: z._default(z.array(hotelSuggestionSchema), []),
+  pois: z._default(z.array(poiSuggestionSchema), []),
 });
 
 export const destinationSchema = z.looseObject({
   code: z.string(),
   name: z.string(),
-  cityName: z.string().nullish(),
-  countryCode: z.string().nullish(),
+  cityName: z.nullish(z.string()),
+  countryCode: z.nullish(z.string()),
   kind: openEnum(["activity_destination", "transfer_airport", "transfer_destination"]),
 });
 export const activityCatalogueItemSchema = z.looseObject({
   activityKey: z.string(),
   name: z.string(),
-  cityName: z.string().nullish(),
-  countryCode: z.string().nullish(),
-  imageUrl: z.string().nullable(),
+  cityName: z.nullish(z.string()),
+  countryCode: z.nullish(z.string()),
+  imageUrl: z.nullable(z.string()),
 });
-const pageOf = <T extends z.ZodType>(item: T) =>
-  z.looseObject({ items: z.array(item), nextCursor: z.string().nullish().transform((c) => c ?? null) });
+const pageOf = <T extends zc.$ZodType>(item: T) =>
+  z.looseObject({ items: z.array(item), nextCursor: z.pipe(z.nullish(z.string()), z.transform((c) => c ?? null)) });
 export const destinationsPageSchema = pageOf(destinationSchema);
 export const activityCataloguePageSchema = pageOf(activityCatalogueItemSchema);
 
 export const destinationsQuerySchema = z.strictObject({
   productType: z.enum(["activity", "transfer"]),
-  q: z.string().max(100).optional(),
-  country: countryCodeSchema.optional(),
-  limit: z.number().int().min(1).max(100).optional(),
-  cursor: z.string().optional(),
+  q: z.optional(z.string().check(z.maxLength(100))),
+  country: z.optional(countryCodeSchema),
+  limit: z.optional(z.int().check(z.gte(1), z.lte(100))),
+  cursor: z.optional(z.string()),
 });
 export const pageQuerySchema = z.strictObject({
-  limit: z.number().int().min(1).max(100).optional(),
-  cursor: z.string().optional(),
+  limit: z.optional(z.int().check(z.gte(1), z.lte(100))),
+  cursor: z.optional(z.string()),
 });
 
-const imageSchema = z.looseObject({ url: z.string(), caption: z.string().nullable(), heroImage: z.boolean().default(false) });
+const imageSchema = z.looseObject({ url: z.string(), caption: z.nullable(z.string()), heroImage: z._default(z.boolean(), false) });
 export const hotelContentSchema = z.looseObject({
   canonicalId: z.string(),
   name: z.string(),
-  starRating: z.number().nullable(),
-  cityName: z.string().nullable(),
-  countryCode: z.string().nullable(),
-  address: z.string().nullable(),
-  geo: z.looseObject({ type: z.string(), coordinates: z.tuple([z.number(), z.number()]) }).nullable(),
-  chainName: z.string().nullable(),
-  content: z
-    .looseObject({
-      description: z.string().nullable(),
-      images: z.array(imageSchema).default([]),
-      amenities: z.array(z.string()).default([]),
+  starRating: z.nullable(z.number()),
+  cityName: z.nullable(z.string()),
+  countryCode: z.nullable(z.string()),
+  address: z.nullable(z.string()),
+  geo: z.nullable(z.looseObject({ type: z.string(), coordinates: z.tuple([z.number(), z.number()]) })),
+  chainName: z.nullable(z.string()),
+  content: z.nullable(
+    z.looseObject({
+      description: z.nullable(z.string()),
+      images: z._default(z.array(imageSchema), []),
+      amenities: z._default(z.array(z.string()), []),
       // Their shape varies by hotel (specification): rendered generically.
       checkin: z.unknown(),
       checkout: z.unknown(),
       policies: z.unknown(),
       fees: z.unknown(),
-      rooms: z
-        .array(
+      rooms: z._default(
+        z.array(
           z.looseObject({
-            name: z.string().nullish(),
-            description: z.string().nullish(),
-            images: z.array(imageSchema).nullish(),
+            name: z.nullish(z.string()),
+            description: z.nullish(z.string()),
+            images: z.nullish(z.array(imageSchema)),
           }),
-        )
-        .default([]),
-    })
-    .nullable(),
+        ),
+        [],
+      ),
+    }),
+  ),
 });
 
 /** canonicalId → image URL, or null when the hotel has no image. */
-export const thumbnailsSchema = z.record(z.string(), z.string().nullable());
+export const thumbnailsSchema = z.record(z.string(), z.nullable(z.string()));
 
 /* --------------------------------------------------------------------------- search */
 
@@ -165,7 +167,7 @@ export const SEARCH_LIMITS = {
 
 const location = z.strictObject({
   type: z.enum(["airport", "hotel", "address"]),
-  code: z.string().trim().min(1, "Required."),
+  code: z.string().check(z.trim(), z.minLength(1, "Required.")),
 });
 const dateTime = z.iso.datetime({ offset: true, local: true, message: "Expected an ISO 8601 date-time." });
 const nightsBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
@@ -181,44 +183,42 @@ export const searchCreateRequestSchema = z
     occupancy: occupancySchema,
     currency: currencyCodeSchema,
     market: countryCodeSchema,
-    residency: countryCodeSchema.optional(),
-    destination: z.string().trim().min(2, "2 to 80 characters.").max(80, "2 to 80 characters.").optional(),
-    checkIn: isoDateSchema.optional(),
-    checkOut: isoDateSchema.optional(),
+    residency: z.optional(countryCodeSchema),
+    destination: z.optional(z.string().check(z.trim(), z.minLength(2, "2 to 80 characters."), z.maxLength(80, "2 to 80 characters."))),
+    checkIn: z.optional(isoDateSchema),
+    checkOut: z.optional(isoDateSchema),
     // hotels
-    destinationCountryCode: countryCodeSchema.optional(),
-    destinationCityRegionId: z.number().int().min(1).optional(),
-    destinationCityRegionIds: z.array(z.number().int().min(1)).min(1).max(50, "At most 50 region IDs.").optional(),
-    hotelId: z.string().min(1).max(120, "1 to 120 characters.").optional(),
-    near: z
-      .strictObject({
-        lat: z.number().min(-90).max(90),
-        lng: z.number().min(-180).max(180),
-        radiusKm: z.number().min(0.5, "radiusKm is 0.5 to 50.").max(50, "radiusKm is 0.5 to 50."),
-      })
-      .optional(),
-    propertyTypes: z.array(z.enum(PROPERTY_TYPES)).min(1).optional(),
-    rateMode: z.enum(["net", "commissionable"]).optional(),
-    query: z.string().max(120, "At most 120 characters.").optional(),
+    destinationCountryCode: z.optional(countryCodeSchema),
+    destinationCityRegionId: z.optional(z.int().check(z.gte(1))),
+    destinationCityRegionIds: z.optional(z.array(z.int().check(z.gte(1))).check(z.minLength(1), z.maxLength(50, "At most 50 region IDs."))),
+    hotelId: z.optional(z.string().check(z.minLength(1), z.maxLength(120, "1 to 120 characters."))),
+    near: z.optional(z.strictObject({
+        lat: z.number().check(z.gte(-90), z.lte(90)),
+        lng: z.number().check(z.gte(-180), z.lte(180)),
+        radiusKm: z.number().check(z.gte(0.5, "radiusKm is 0.5 to 50."), z.lte(50, "radiusKm is 0.5 to 50.")),
+      })),
+    propertyTypes: z.optional(z.array(z.enum(PROPERTY_TYPES)).check(z.minLength(1))),
+    rateMode: z.optional(z.enum(["net", "commissionable"])),
+    query: z.optional(z.string().check(z.maxLength(120, "At most 120 characters."))),
     // flights
-    origin: iataCodeSchema.optional(),
-    slices: z
-      .array(z.strictObject({ origin: iataCodeSchema, destination: iataCodeSchema, date: isoDateSchema }))
-      .min(1)
-      .max(6, "At most 6 slices.")
-      .optional(),
-    cabinClass: z.enum(CABIN_CLASSES).optional(),
+    origin: z.optional(iataCodeSchema),
+    slices: z.optional(
+      z
+        .array(z.strictObject({ origin: iataCodeSchema, destination: iataCodeSchema, date: isoDateSchema }))
+        .check(z.minLength(1), z.maxLength(6, "At most 6 slices.")),
+    ),
+    cabinClass: z.optional(z.enum(CABIN_CLASSES)),
     // activities
-    destinationCode: z.string().trim().min(1, "1 to 20 characters.").max(20, "1 to 20 characters.").optional(),
+    destinationCode: z.optional(z.string().check(z.trim(), z.minLength(1, "1 to 20 characters."), z.maxLength(20, "1 to 20 characters."))),
     // transfers
-    pickupLocation: location.optional(),
-    dropoffLocation: location.optional(),
-    pickupAt: dateTime.optional(),
-    returnAt: dateTime.optional(),
-    passengers: z.number().int().min(1).optional(),
-    luggage: z.number().int().min(0).optional(),
+    pickupLocation: z.optional(location),
+    dropoffLocation: z.optional(location),
+    pickupAt: z.optional(dateTime),
+    returnAt: z.optional(dateTime),
+    passengers: z.optional(z.int().check(z.gte(1))),
+    luggage: z.optional(z.int().check(z.gte(0))),
   })
-  .superRefine((b, ctx) => {
+  .check(z.superRefine((b, ctx) => {
     const issue = (path: Array<string | number>, message: string) => ctx.addIssue({ code: "custom", path, message });
     const require = (value: unknown, path: string, what: string) => {
       if (value === undefined) issue([path], `Required for ${what}.`);
@@ -268,29 +268,29 @@ export const searchCreateRequestSchema = z
         if (b.pickupAt && b.returnAt && Date.parse(b.returnAt) <= Date.parse(b.pickupAt)) issue(["returnAt"], "Must be after pickupAt.");
         break;
     }
-  });
+  }));
 
 export const searchCreatedSchema = z.looseObject({ searchId: z.string() });
 
 export const hotelSummarySchema = z.looseObject({
-  hotelName: z.string().nullable(),
-  starRating: z.number().nullable(),
-  cityName: z.string().nullable(),
-  neighborhoodName: z.string().nullable(),
+  hotelName: z.nullable(z.string()),
+  starRating: z.nullable(z.number()),
+  cityName: z.nullable(z.string()),
+  neighborhoodName: z.nullable(z.string()),
   // Rate-sheet rows carry none.
-  coordinates: z.looseObject({ lat: z.number(), lng: z.number() }).nullish(),
-  roomName: z.string().nullable(),
-  roomDescription: z.string().nullable(),
-  boardBasis: z.string().nullable(),
-  rateName: z.string().nullable(),
-  roomGroupKey: z.string().nullable(),
-  roomGroupLabel: z.string().nullable(),
-  cancellationPolicy: cancellationPolicySchema.nullable(),
-  excludedTaxes: z.array(z.looseObject({})).nullable(),
-  rateComments: z.string().nullable(),
+  coordinates: z.nullish(z.looseObject({ lat: z.number(), lng: z.number() })),
+  roomName: z.nullable(z.string()),
+  roomDescription: z.nullable(z.string()),
+  boardBasis: z.nullable(z.string()),
+  rateName: z.nullable(z.string()),
+  roomGroupKey: z.nullable(z.string()),
+  roomGroupLabel: z.nullable(z.string()),
+  cancellationPolicy: z.nullable(cancellationPolicySchema),
+  excludedTaxes: z.nullable(z.array(z.looseObject({}))),
+  rateComments: z.nullable(z.string()),
   isPackage: z.boolean(),
   requiresGuestTitle: z.boolean(),
-  agencyCommission: agencyCommissionSchema.nullable(),
+  agencyCommission: z.nullable(agencyCommissionSchema),
 });
 
 const rowFields = {
@@ -298,8 +298,8 @@ const rowFields = {
   canonicalProductId: z.string(),
   rateQuoteId: z.string(),
   supplier: z.string(),
-  rank: z.number().int(),
-  sellAmountMinor: z.number().int(),
+  rank: z.int(),
+  sellAmountMinor: z.int(),
   sellCurrency: z.string(),
   refundable: z.boolean(),
 };
@@ -310,7 +310,7 @@ export const transferRowSchema = z.looseObject({ ...rowFields, productType: z.li
 /** A product type added after this client: shown generically. */
 export const otherRowSchema = z.looseObject({
   ...rowFields,
-  productType: z.string().refine((t) => !(PRODUCT_TYPES as readonly string[]).includes(t)),
+  productType: z.string().check(z.refine((t) => !(PRODUCT_TYPES as readonly string[]).includes(t))),
   summary: z.looseObject({}),
 });
 export const resultRowSchema = z.union([
@@ -331,65 +331,63 @@ export const isTransferRow = (row: Row): row is z.output<typeof transferRowSchem
 export const SESSION_STATUSES = ["pending", "partial", "completed", "failed"] as const;
 export const sessionStatusSchema = openEnum(SESSION_STATUSES);
 export const resultsMetaSchema = z.looseObject({
-  nextCursor: z.string().nullish().transform((c) => c ?? null),
+  nextCursor: z.pipe(z.nullish(z.string()), z.transform((c) => c ?? null)),
   session: z.looseObject({
     status: sessionStatusSchema,
-    batchProgress: z.looseObject({ done: z.number().int(), total: z.number().int() }),
+    batchProgress: z.looseObject({ done: z.int(), total: z.int() }),
     /** Absent until something arrives late; when it rises, re-read from the first page. */
-    lateArrivals: z.number().int().optional(),
-    supplierOutcomes: z
-      .array(
+    lateArrivals: z.optional(z.int()),
+    supplierOutcomes: z._default(
+      z.array(
         z.looseObject({
           supplier: z.string(),
           status: openEnum(SUPPLIER_OUTCOME_STATUSES),
-          latencyMs: z.number().nullish(),
-          rateCount: z.number().int().nullish(),
+          latencyMs: z.nullish(z.number()),
+          rateCount: z.nullish(z.int()),
         }),
-      )
-      .default([]),
+      ),
+      [],
+    ),
   }),
 });
 export const resultsEnvelopeSchema = z.looseObject({
   data: z.array(resultRowSchema),
   meta: resultsMetaSchema,
-  error: z.null().optional(),
+  error: z.optional(z.null()),
 });
 
 export const resultsQuerySchema = z.strictObject({
-  limit: z.number().int().min(1).max(500).optional(),
-  cursor: z.string().optional(),
-  groupByProduct: z.boolean().optional(),
+  limit: z.optional(z.int().check(z.gte(1), z.lte(500))),
+  cursor: z.optional(z.string()),
+  groupByProduct: z.optional(z.boolean()),
 });
 
 /* ------------------------------------------------------------------------- bookings */
 
 export const hotelPreferencesSchema = z.strictObject({
-  specialRequest: z.string().max(500, "At most 500 characters.").optional(),
-  rooms: z
-    .array(
+  specialRequest: z.optional(z.string().check(z.maxLength(500, "At most 500 characters."))),
+  rooms: z.optional(
+    z.array(
       z.strictObject({
-        roomIndex: z.number().int().min(0),
-        smoking: z.boolean().optional(),
-        specialRequest: z.string().max(500, "At most 500 characters.").optional(),
+        roomIndex: z.int().check(z.gte(0)),
+        smoking: z.optional(z.boolean()),
+        specialRequest: z.optional(z.string().check(z.maxLength(500, "At most 500 characters."))),
       }),
-    )
-    .optional(),
+    ),
+  ),
 });
 
 export const bookingCreateRequestSchema = z.strictObject({
-  quoteId: z.string().min(1),
-  travelers: z.array(travelerSchema).min(1, "At least one traveller."),
+  quoteId: z.string().check(z.minLength(1)),
+  travelers: z.array(travelerSchema).check(z.minLength(1, "At least one traveller.")),
   paymentMethod: z.literal("credit", "Only credit is available through the API."),
-  changesAcknowledged: z.boolean().optional(),
-  packageRateAcknowledged: z.boolean().optional(),
-  hold: z.boolean().optional(),
+  changesAcknowledged: z.optional(z.boolean()),
+  packageRateAcknowledged: z.optional(z.boolean()),
+  hold: z.optional(z.boolean()),
   /** Keyed by question `code`, or `CODE:n` for traveller n. */
-  bookingAnswers: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
-  panNumber: z
-    .string()
-    .regex(/^[A-Z]{5}[0-9]{4}[A-Z]$/, "A PAN is five letters, four digits and one letter.")
-    .optional(),
-  hotelPreferences: hotelPreferencesSchema.optional(),
+  bookingAnswers: z.optional(z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]))),
+  panNumber: z.optional(z.string().check(z.regex(/^[A-Z]{5}[0-9]{4}[A-Z]$/, "A PAN is five letters, four digits and one letter."))),
+  hotelPreferences: z.optional(hotelPreferencesSchema),
 });
 
 /** POST /bookings (201) and POST /bookings/:id/refresh-status. */
@@ -402,62 +400,60 @@ export const bookingListRowSchema = z.looseObject({
   totalSell: moneySchema,
   firstItem: z.looseObject({
     productType: openProductTypeSchema,
-    hotelName: z.string().nullish(),
-    checkIn: z.string().nullish(),
-    checkOut: z.string().nullish(),
-    confirmation: z.string().nullish(),
+    hotelName: z.nullish(z.string()),
+    checkIn: z.nullish(z.string()),
+    checkOut: z.nullish(z.string()),
+    confirmation: z.nullish(z.string()),
   }),
   createdAt: z.string(),
 });
 export const bookingListPageSchema = z.looseObject({
   rows: z.array(bookingListRowSchema),
-  nextCursor: z.string().nullish().transform((c) => c ?? null),
+  nextCursor: z.pipe(z.nullish(z.string()), z.transform((c) => c ?? null)),
 });
 
 export const bookingListQuerySchema = z.strictObject({
-  limit: z.number().int().min(1).max(100).optional(),
-  cursor: z.string().optional(),
-  state: z.enum(["all", "confirmed", "held", "cancelled", "failed"]).optional(),
-  trip: z.enum(["all", "upcoming", "traveling", "past"]).optional(),
-  status: z.enum(["all", "active", "cancelled"]).optional(),
+  limit: z.optional(z.int().check(z.gte(1), z.lte(100))),
+  cursor: z.optional(z.string()),
+  state: z.optional(z.enum(["all", "confirmed", "held", "cancelled", "failed"])),
+  trip: z.optional(z.enum(["all", "upcoming", "traveling", "past"])),
+  status: z.optional(z.enum(["all", "active", "cancelled"])),
   /** The service cuts it to 100 characters; so does the client. */
-  q: z.string().optional(),
-  sort: z.enum(["desc", "asc"]).optional(),
+  q: z.optional(z.string()),
+  sort: z.optional(z.enum(["desc", "asc"])),
 });
 
 export const lineItemSchema = z.looseObject({
   productType: openProductTypeSchema,
   state: bookingStateSchema,
-  supplierConfirmationId: z.string().nullish(),
+  supplierConfirmationId: z.nullish(z.string()),
   sell: moneySchema,
-  details: lineItemDetailsSchema.nullish().transform((d) => d ?? {}),
+  details: z.pipe(z.nullish(lineItemDetailsSchema), z.transform((d) => d ?? {})),
 });
 
 export const bookingDetailSchema = z.looseObject({
   order: z.looseObject({
     orderRef: z.string(),
     state: bookingStateSchema,
-    travelers: z.array(travelerRecordSchema).default([]),
+    travelers: z._default(z.array(travelerRecordSchema), []),
     paymentMethod: z.string(),
     totalSell: moneySchema,
-    agencyCommission: agencyCommissionSchema.nullish(),
-    held: z.looseObject({ paymentDeadline: z.string(), cancellationDeadline: z.string() }).nullish(),
+    agencyCommission: z.nullish(agencyCommissionSchema),
+    held: z.nullish(z.looseObject({ paymentDeadline: z.string(), cancellationDeadline: z.string() })),
     /** A machine code: shown, never parsed. */
-    failureReason: z.string().nullish(),
+    failureReason: z.nullish(z.string()),
   }),
   lineItems: z.array(lineItemSchema),
-  bookedHotel: z
-    .looseObject({ name: z.string(), address: z.string().nullish(), city: z.string().nullish(), country: z.string().nullish() })
-    .nullish(),
-  cancellationPolicy: cancellationPolicySchema.nullish(),
-  importantInformation: importantInformationSchema.nullish(),
-  priceSummary: priceSummarySchema.nullish(),
-  payments: z.array(paymentSchema).default([]),
-  earnings: earningsSchema.nullish(),
+  bookedHotel: z.nullish(z.looseObject({ name: z.string(), address: z.nullish(z.string()), city: z.nullish(z.string()), country: z.nullish(z.string()) })),
+  cancellationPolicy: z.nullish(cancellationPolicySchema),
+  importantInformation: z.nullish(importantInformationSchema),
+  priceSummary: z.nullish(priceSummarySchema),
+  payments: z._default(z.array(paymentSchema), []),
+  earnings: z.nullish(earningsSchema),
 });
 
 export const TRANSFER_CANCEL_SCOPES = ["departure", "return", "whole"] as const;
-export const cancelRequestSchema = z.strictObject({ transferCancelScope: z.enum(TRANSFER_CANCEL_SCOPES).optional() });
+export const cancelRequestSchema = z.strictObject({ transferCancelScope: z.optional(z.enum(TRANSFER_CANCEL_SCOPES)) });
 export const REFUND_STATUSES = ["refunded", "no_refund_due", "manual_review"] as const;
 export const cancelResultSchema = z.looseObject({
   bookingId: z.string(),
@@ -468,25 +464,25 @@ export const cancelResultSchema = z.looseObject({
 export const voucherSchema = z.looseObject({
   orderRef: z.string(),
   stay: voucherStaySchema,
-  hotelConfirmationNumber: z.string().nullish(),
-  cancellationPolicy: cancellationPolicySchema.nullish(),
-  excludedTaxes: z.array(z.looseObject({})).nullish(),
+  hotelConfirmationNumber: z.nullish(z.string()),
+  cancellationPolicy: z.nullish(cancellationPolicySchema),
+  excludedTaxes: z.nullish(z.array(z.looseObject({}))),
   policies: z.unknown(),
-  importantInformation: importantInformationSchema.nullish(),
-  priceSummary: priceSummarySchema.nullish(),
+  importantInformation: z.nullish(importantInformationSchema),
+  priceSummary: z.nullish(priceSummarySchema),
 });
 
 export const EMAIL_MAX_ADDRESSES = 50;
 export const emailClientRequestSchema = z
   .strictObject({
-    to: z.email("Expected an email address.").optional(),
-    cc: z.array(z.email("Expected an email address.")).optional(),
-    agencyName: z.string().trim().min(1, "1 to 80 characters.").max(80, "1 to 80 characters.").optional(),
-    note: z.string().max(2000, "At most 2,000 characters.").optional(),
-    replyTo: z.email("Expected an email address.").optional(),
-    withoutPrices: z.boolean().optional(),
+    to: z.optional(z.email("Expected an email address.")),
+    cc: z.optional(z.array(z.email("Expected an email address."))),
+    agencyName: z.optional(z.string().check(z.trim(), z.minLength(1, "1 to 80 characters."), z.maxLength(80, "1 to 80 characters."))),
+    note: z.optional(z.string().check(z.maxLength(2000, "At most 2,000 characters."))),
+    replyTo: z.optional(z.email("Expected an email address.")),
+    withoutPrices: z.optional(z.boolean()),
   })
-  .refine((b) => new Set([b.to, ...(b.cc ?? [])].filter(Boolean).map((a) => a?.toLowerCase())).size <= EMAIL_MAX_ADDRESSES, {
+  .check(z.refine((b) => new Set([b.to, ...(b.cc ?? [])].filter(Boolean).map((a) => a?.toLowerCase())).size <= EMAIL_MAX_ADDRESSES, {
     path: ["cc"],
     message: `At most ${EMAIL_MAX_ADDRESSES} addresses in to and cc together.`,
-  });
+  }));

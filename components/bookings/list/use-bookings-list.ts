@@ -1,7 +1,7 @@
 "use client";
 
 import { keepPreviousData, useInfiniteQuery, useQueries, useQueryClient } from "@tanstack/react-query";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { apiGet } from "@/lib/api-client";
 import { listQuery, type BookingFilters } from "@/lib/bookings/filters";
 import { bookingListResponseSchema, bookingSummariesResponseSchema, type BookingSummary } from "@/lib/bookings/schemas";
