@@ -14,7 +14,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { chromium, type Browser, type BrowserContext } from "@playwright/test";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { CHROMIUM_LAUNCH_OPTIONS } from "../e2e/constants";
 import { DEMO_USERS } from "../lib/auth/config";
 import { checkoutHref, hotelHref, parseCriteria, searchHref, toSearchRequest, type SearchCriteria } from "../lib/search/criteria";
@@ -122,7 +122,13 @@ async function answers(url: string): Promise<boolean> {
 type Weight = { page: string; url: string; files: number; raw: number; gzip: number; note?: string; scripts: Array<{ url: string; raw: number; gzip: number }> };
 
 /** Loads `url` in a fresh context (no cache) and sums the scripts it loads until the network is idle. */
-async function weigh(browser: Browser, page: string, url: string, storageState?: Awaited<ReturnType<BrowserContext["storageState"]>>): Promise<Weight> {
+async function weigh(
+  browser: Browser,
+  page: string,
+  url: string,
+  storageState?: Awaited<ReturnType<BrowserContext["storageState"]>>,
+  ready?: (tab: Page) => Promise<void>,
+): Promise<Weight> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, storageState });
   try {
     const tab = await context.newPage();
@@ -141,12 +147,19 @@ async function weigh(browser: Browser, page: string, url: string, storageState?:
       );
     });
     const response = await tab.goto(url, { waitUntil: "networkidle", timeout: 60_000 });
+    // A page whose main part loads after a pause (a form's code once the products on sale are
+    // known) is measured with it: network idle alone can come in that pause.
+    const unready = ready ? await ready(tab).then(() => undefined, () => "not ready in 30 s") : undefined;
     await sleep(500);
     await tab.waitForLoadState("networkidle", { timeout: 30_000 }).catch(() => {});
     const landed = new URL(tab.url());
     const expected = new URL(url);
     const note =
-      response && !response.ok() ? `HTTP ${response.status()}` : landed.pathname !== expected.pathname ? `landed on ${landed.pathname}` : undefined;
+      response && !response.ok()
+        ? `HTTP ${response.status()}`
+        : landed.pathname !== expected.pathname
+          ? `landed on ${landed.pathname}`
+          : unready;
     const sizes = (await Promise.all(bodies)).filter((s) => s !== null);
     return {
       page,
@@ -223,14 +236,15 @@ async function main(): Promise<void> {
     await signer.close();
 
     const results: Weight[] = [];
-    const measure = async (page: string, url: string, signedIn: boolean) => {
+    const measure = async (page: string, url: string, signedIn: boolean, ready?: (tab: Page) => Promise<void>) => {
       console.error(`Loading ${page} (${url})…`);
-      results.push(await weigh(browser!, page, url, signedIn ? state : undefined));
+      results.push(await weigh(browser!, page, url, signedIn ? state : undefined, ready));
     };
+    const visible = (pick: (tab: Page) => Locator) => (tab: Page) => pick(tab).first().waitFor({ state: "visible", timeout: 30_000 });
     await measure("bare Next page", `${bare}/`, false);
-    await measure("/login (signed out)", `${baseURL}/login`, false);
-    await measure("/search", `${baseURL}/search`, true);
-    await measure("hotel results", `${baseURL}${searchHref(criteria, searchId)}`, true);
+    await measure("/login (signed out)", `${baseURL}/login`, false, visible((t) => t.getByRole("button", { name: "Sign in" })));
+    await measure("/search", `${baseURL}/search`, true, visible((t) => t.getByRole("combobox", { name: "Destination" })));
+    await measure("hotel results", `${baseURL}${searchHref(criteria, searchId)}`, true, visible((t) => t.getByRole("link", { name: /See rooms/ })));
     await measure("hotel page", `${baseURL}${hotelHref(searchId, row.canonicalProductId, criteria)}`, true);
     await measure("checkout", `${baseURL}${checkoutHref(row.rateQuoteId, searchId, criteria)}`, true);
 
