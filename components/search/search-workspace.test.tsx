@@ -3,7 +3,7 @@ import "@testing-library/jest-dom/vitest";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseCriteria, type SearchCriteria } from "@/lib/search/criteria";
 import { addDays, toIsoDate } from "./search-limits";
 import { SearchWorkspace } from "./search-workspace";
@@ -123,6 +123,10 @@ async function pickSuggestion(user: ReturnType<typeof userEvent.setup>, label: s
   await user.keyboard("{Enter}");
   await waitFor(() => expect(screen.queryByRole("listbox")).not.toBeInTheDocument());
 }
+
+// The forms load on demand; their first import in a test run (React Aria, react-hook-form) takes
+// longer than a findBy waits, so they are loaded once before the tests.
+beforeAll(() => Promise.all([import("./hotel-fields"), import("./flight-fields"), import("./activity-fields"), import("./transfer-fields")]), 60_000);
 
 beforeEach(() => {
   vi.clearAllMocks();

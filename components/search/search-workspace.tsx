@@ -5,12 +5,11 @@ import { BedDouble, Lightbulb, Plane, Ticket, CarFront, X, type LucideIcon } fro
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
-import { Tab, TabList, TabPanel, Tabs, type Key } from "react-aria-components";
 import { ResultsSkeleton } from "@/components/results/results-states";
 import { Button } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
-import { cn } from "@/components/ui/cn";
 import { Skeleton } from "@/components/ui/skeleton";
+import { Tabs } from "@/components/ui/tabs";
 import { apiGet } from "@/lib/api-client";
 import {
   criteriaQuery,
@@ -132,8 +131,7 @@ export function SearchWorkspace({ initialCriteria, sid, currency, market, today 
   const shown: SearchProductType | null = onSale ? (onSale.includes(active) ? active : (onSale[0] ?? null)) : active;
   const notOnSale = onSale && urlType && !onSale.includes(urlType) ? urlType : null;
 
-  function switchTo(key: Key) {
-    const next = String(key) as SearchProductType;
+  function switchTo(next: SearchProductType) {
     if (next === shown) return;
     const current = valuesRef.current?.();
     const base = drafts[next] ?? emptyCriteria(next, market);
@@ -191,48 +189,41 @@ export function SearchWorkspace({ initialCriteria, sid, currency, market, today 
             <p>The service offers no hotels, flights, activities or transfers for market {market}. Ask an admin to check the agency settings.</p>
           </Callout>
         ) : (
-          <Tabs selectedKey={shown} onSelectionChange={switchTo} className="rounded-xl border border-slate-200 bg-white shadow-[0_1px_2px_rgb(15_23_42/0.04)]">
-            <div className="flex items-center gap-2 border-b border-slate-100 pr-2">
-              <TabList aria-label="What to search" className="-mb-px flex min-w-0 flex-1 overflow-x-auto px-1.5 [scrollbar-width:none] sm:px-4">
-                {onSale.map((t) => {
-                  const { label, Icon } = TABS[t];
-                  return (
-                    <Tab
-                      key={t}
-                      id={t}
-                      onHoverStart={() => preloadFields(t)}
-                      onFocus={() => preloadFields(t)}
-                      className={({ isSelected, isFocusVisible }) =>
-                        cn(
-                          "flex shrink-0 cursor-default items-center gap-1.5 border-b-2 px-2 py-3.5 text-sm font-medium whitespace-nowrap outline-none transition-colors sm:gap-2 sm:px-4",
-                          isSelected ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-ink",
-                          isFocusVisible && "rounded-t-md ring-2 ring-brand-500 ring-inset",
-                        )
-                      }
-                    >
-                      {/* Four tabs fit a phone without their icons. */}
-                      <Icon className="hidden size-4 min-[420px]:block" aria-hidden />
-                      {label}
-                    </Tab>
-                  );
-                })}
-              </TabList>
-              {showResults && editing ? (
+          <Tabs
+            label="What to search"
+            items={onSale.map((t) => {
+              const { label, Icon } = TABS[t];
+              return {
+                id: t,
+                onIntent: () => preloadFields(t),
+                label: (
+                  <>
+                    {/* Four tabs fit a phone without their icons. */}
+                    <Icon className="hidden size-4 min-[420px]:block" aria-hidden />
+                    {label}
+                  </>
+                ),
+              };
+            })}
+            selected={shown}
+            onSelect={switchTo}
+            className="rounded-xl border border-slate-200 bg-white shadow-[0_1px_2px_rgb(15_23_42/0.04)]"
+            listClassName="-mb-px flex min-w-0 flex-1 overflow-x-auto px-1.5 [scrollbar-width:none] sm:px-4"
+            panelClassName="px-4 py-5 outline-none sm:px-6 sm:py-6"
+            aside={
+              showResults && editing ? (
                 <Button variant="ghost" size="sm" onClick={() => setEditing(false)} aria-label="Close the search form">
                   <X className="size-4" aria-hidden />
                   <span className="hidden sm:inline">Close</span>
                 </Button>
-              ) : null}
-            </div>
-            {onSale.map((t) => (
-              <TabPanel key={t} id={t} className="px-4 py-5 outline-none sm:px-6 sm:py-6">
-                {t === shown && formWanted ? (
-                  <Suspense fallback={<FormPlaceholder />}>
-                    <FormFor key={`${t}:${formRevision}`} type={t} defaults={defaultsFor(t)} rules={rules} run={run} running={running} valuesRef={valuesRef} today={today} currency={currency} />
-                  </Suspense>
-                ) : null}
-              </TabPanel>
-            ))}
+              ) : null
+            }
+          >
+            {formWanted ? (
+              <Suspense fallback={<FormPlaceholder />}>
+                <FormFor key={`${shown}:${formRevision}`} type={shown} defaults={defaultsFor(shown)} rules={rules} run={run} running={running} valuesRef={valuesRef} today={today} currency={currency} />
+              </Suspense>
+            ) : null}
           </Tabs>
         )}
       </div>
