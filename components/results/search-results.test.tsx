@@ -154,4 +154,21 @@ describe("SearchResults", () => {
     await userEvent.click(screen.getByRole("button", { name: "Clear filters" }));
     expect(await screen.findByRole("heading", { name: "4 hotels" })).toBeInTheDocument();
   });
+
+  it("opens the filters as a sheet from the Filters button (loaded on first use), and closes it", async () => {
+    stub(() => json({ data: fixtures.hotelRows, meta: { nextCursor: null, session: completed }, error: null }));
+    show();
+    await screen.findByRole("heading", { name: "4 hotels" });
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Filters" }));
+    const sheet = await screen.findByRole("dialog", { name: "Filters" }, { timeout: 10_000 });
+    await userEvent.click(within(sheet).getByRole("checkbox", { name: /Source F846/ }));
+    // The page behind the sheet is hidden from assistive technology while it is open.
+    await userEvent.click(await within(sheet).findByRole("button", { name: "Show 1 hotel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(screen.getByRole("heading", { name: "1 of 4 hotels" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Filters (1)" })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Filters (1)" }));
+    expect(await screen.findByRole("dialog", { name: "Filters" })).toBeInTheDocument();
+  });
 });

@@ -1,8 +1,7 @@
 "use client";
 
-import { List, Map as MapIcon, SlidersHorizontal, X } from "lucide-react";
+import { List, Map as MapIcon, SlidersHorizontal } from "lucide-react";
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
-import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -24,6 +23,10 @@ import { VirtualResults } from "./virtual-results";
 const loadMap = () => import("./map-view");
 const MapView = lazy(() => loadMap().then((m) => ({ default: m.MapView })));
 const preloadMap = () => void loadMap().catch(() => {});
+// The filters sheet (narrow windows) loads when "Filters" is first pointed at, focused or pressed.
+const loadSheet = () => import("./filters/filters-sheet");
+const FiltersSheet = lazy(() => loadSheet().then((m) => ({ default: m.FiltersSheet })));
+const preloadSheet = () => void loadSheet().catch(() => {});
 
 export type SearchResultsProps = {
   searchId: string;
@@ -64,6 +67,9 @@ export function SearchResults({ searchId, criteria, onSearchAgain, searchingAgai
   const [view, setView] = useState<"list" | "map">("list");
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  // Mounted from the first opening on, so it can close (and open again) in place.
+  const [sheetWanted, setSheetWanted] = useState(false);
+  if (filtersOpen && !sheetWanted) setSheetWanted(true);
 
   // A new search starts clean.
   const [forSearch, setForSearch] = useState(searchId);
@@ -184,7 +190,15 @@ export function SearchResults({ searchId, criteria, onSearchAgain, searchingAgai
               <div className="flex flex-wrap items-center gap-2">
                 <SortSelect productType={productType} value={sort} onChange={setSort} />
                 {productType === "hotel" ? <ViewToggle view={view} onChange={setView} /> : null}
-                <Button variant="secondary" size="sm" className="h-9 lg:hidden" onClick={() => setFiltersOpen(true)} aria-haspopup="dialog">
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  className="h-9 lg:hidden"
+                  onClick={() => setFiltersOpen(true)}
+                  onPointerEnter={preloadSheet}
+                  onFocus={preloadSheet}
+                  aria-haspopup="dialog"
+                >
                   <SlidersHorizontal aria-hidden className="size-4" />
                   Filters{filterCount > 0 ? ` (${filterCount})` : ""}
                 </Button>
@@ -236,32 +250,13 @@ export function SearchResults({ searchId, criteria, onSearchAgain, searchingAgai
         </div>
       </div>
 
-      {showFilters ? (
-        <ModalOverlay
-          isOpen={filtersOpen}
-          onOpenChange={setFiltersOpen}
-          isDismissable
-          className="fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-[1px] lg:hidden"
-        >
-          <Modal className="fixed inset-y-0 right-0 flex w-full max-w-sm flex-col bg-white shadow-xl outline-none">
-            <Dialog aria-labelledby="filters-dialog-title" className="flex h-full min-h-0 flex-col outline-none">
-              <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
-                <Heading slot="title" id="filters-dialog-title" className="text-base font-semibold text-ink">
-                  Filters
-                </Heading>
-                <Button variant="ghost" size="sm" onClick={() => setFiltersOpen(false)} aria-label="Close filters">
-                  <X aria-hidden className="size-4" />
-                </Button>
-              </div>
-              <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4">{filterPanel(true)}</div>
-              <div className="border-t border-slate-200 px-4 py-3">
-                <Button className="w-full" onClick={() => setFiltersOpen(false)}>
-                  Show {countOf(visible.length, productType)}
-                </Button>
-              </div>
-            </Dialog>
-          </Modal>
-        </ModalOverlay>
+      {showFilters && sheetWanted ? (
+        // Nothing to show while its code arrives: the sheet opens a moment later, over the list.
+        <Suspense fallback={null}>
+          <FiltersSheet open={filtersOpen} onOpenChange={setFiltersOpen} showLabel={`Show ${countOf(visible.length, productType)}`}>
+            {filterPanel(true)}
+          </FiltersSheet>
+        </Suspense>
       ) : null}
     </section>
   );

@@ -2,7 +2,7 @@
 import "@testing-library/jest-dom/vitest";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { flightGroups, londonHotelGroups } from "./__fixtures__";
 import { EMPTY_FILTERS, facetsOf, type ResultFilters } from "./filter-model";
@@ -82,6 +82,26 @@ describe("FilterPanel", () => {
     min.focus();
     await userEvent.keyboard("{Home}");
     expect((onChange.mock.lastCall![0] as ResultFilters).price).toBeNull();
+  });
+
+  it("follows a dragged thumb and filters only when it is let go; the thumbs never cross", () => {
+    const onChange = vi.fn();
+    render(<Harness onChange={onChange} />);
+    const min = screen.getByRole<HTMLInputElement>("slider", { name: /Minimum price/ });
+    const max = screen.getByRole<HTMLInputElement>("slider", { name: /Maximum price/ });
+    // Dragging: the browser reports "input" as the thumb moves.
+    fireEvent.input(min, { target: { value: "1000" } });
+    expect(onChange).not.toHaveBeenCalled();
+    expect(screen.getByText("$1,000")).toBeInTheDocument();
+    // Let go: the browser's "change".
+    min.dispatchEvent(new Event("change", { bubbles: true }));
+    expect((onChange.mock.lastCall![0] as ResultFilters).price!.min).toBe(100_000);
+    // The upper thumb dragged below the lower one stops at it.
+    fireEvent.input(max, { target: { value: "500" } });
+    expect(max.value).toBe("1000");
+    max.dispatchEvent(new Event("change", { bubbles: true }));
+    const last = (onChange.mock.lastCall![0] as ResultFilters).price!;
+    expect(last).toEqual({ min: 100_000, max: 100_000 });
   });
 
   it("summarises the histogram for screen readers", () => {

@@ -1,7 +1,6 @@
 "use client";
 
-import { useId, useMemo, useState, type ReactNode } from "react";
-import { Label, Slider, SliderFill, SliderThumb, SliderTrack, Switch } from "react-aria-components";
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import { EMPTY_FILTERS, activeFilterCount, toggleValue, type FacetOption, type Facets, type PriceFacet, type ResultFilters } from "./filter-model";
 import { formatMajor, minorPerMajor } from "./money";
@@ -68,25 +67,30 @@ export function FilterPanel({ productType, facets, filters, onChange, currency, 
   if (facets.refundableChoice || filters.refundableOnly) {
     sections.push(
       <Section key="refundable" legendless>
-        <Switch
-          isSelected={filters.refundableOnly}
-          onChange={(refundableOnly) => set({ refundableOnly })}
-          className="group flex cursor-pointer items-center justify-between gap-3 text-sm text-slate-800"
-        >
+        <label className="group flex cursor-pointer items-center justify-between gap-3 text-sm text-slate-800">
           <span className="flex min-w-0 flex-col">
             <span className="font-semibold text-ink">Refundable only</span>
             <span className="text-[0.8125rem] text-slate-500">{countNoun(productType, facets.refundable)} with a refundable rate</span>
           </span>
+          {/* A native checkbox in the switch role: the track and knob are drawn from its state. */}
+          <input
+            type="checkbox"
+            role="switch"
+            checked={filters.refundableOnly}
+            onChange={(e) => set({ refundableOnly: e.currentTarget.checked })}
+            className="peer sr-only"
+          />
           <span
             aria-hidden
             className={cn(
               "relative inline-flex h-6 w-10 shrink-0 items-center rounded-full border border-transparent bg-slate-300 p-0.5 transition-colors",
-              "group-data-[selected]:bg-brand-600 group-data-[focus-visible]:outline-2 group-data-[focus-visible]:outline-offset-2 group-data-[focus-visible]:outline-brand-600",
+              "peer-checked:bg-brand-600 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600",
+              "peer-checked:[&>span]:translate-x-4",
             )}
           >
-            <span className="size-5 rounded-full bg-white shadow-sm transition-transform group-data-[selected]:translate-x-4" />
+            <span className="size-5 rounded-full bg-white shadow-sm transition-transform" />
           </span>
-        </Switch>
+        </label>
       </Section>,
     );
   }
@@ -282,10 +286,8 @@ function PriceSection({
   const [draft, setDraft] = useState<[number, number] | null>(null);
   const range = draft ?? committed;
 
-  const commit = (v: number | number[]) => {
+  const commit = ([lo, hi]: [number, number]) => {
     setDraft(null);
-    if (!Array.isArray(v) || v.length !== 2) return;
-    const [lo, hi] = v as [number, number];
     onChange(lo <= scale.lo && hi >= scale.hi ? null : { min: Math.round(lo * unit), max: Math.round(hi * unit) });
   };
 
@@ -294,6 +296,7 @@ function PriceSection({
   const peak = Math.max(1, ...price.bins.map((b) => b.count));
   const inRange = price.bins.reduce((n, b) => (b.to >= selMin && b.from < selMax ? n + b.count : n), 0);
   const label = productType === "hotel" ? "Total price for the stay" : "Total price";
+  const labelId = useId();
   const summary =
     `Price distribution of ${countNoun(productType, price.counted)} from ${formatMajor(scale.lo, currency)} to ${formatMajor(scale.hi, currency)}` +
     (range[0] > scale.lo || range[1] < scale.hi
@@ -302,18 +305,11 @@ function PriceSection({
 
   return (
     <div className="py-4">
-      <Slider
-        value={range}
-        minValue={scale.lo}
-        maxValue={scale.hi}
-        step={scale.step}
-        onChange={(v) => setDraft(v as [number, number])}
-        onChangeEnd={commit}
-        formatOptions={{ style: "currency", currency, maximumFractionDigits: 0 }}
-        className="space-y-2"
-      >
+      <div role="group" aria-labelledby={labelId} className="space-y-2">
         <div className="flex items-baseline justify-between gap-3">
-          <Label className="text-sm font-semibold text-ink">{label}</Label>
+          <span id={labelId} className="text-sm font-semibold text-ink">
+            {label}
+          </span>
         </div>
         <div role="img" aria-label={summary} className="flex h-16 items-end gap-px px-2.5">
           {price.bins.map((b) => {
@@ -327,25 +323,16 @@ function PriceSection({
             );
           })}
         </div>
-        <SliderTrack className="relative mx-2.5 h-5">
-          <div className="absolute inset-x-0 top-2 h-1 rounded-full bg-slate-200">
-            <SliderFill className="rounded-full bg-brand-600" />
-          </div>
-          {[0, 1].map((i) => (
-            <SliderThumb
-              key={i}
-              index={i}
-              aria-label={i === 0 ? "Minimum price" : "Maximum price"}
-              className={({ isFocusVisible, isDragging }) =>
-                cn(
-                  "top-0 size-5 rounded-full border-2 border-brand-600 bg-white shadow-sm transition-shadow",
-                  isDragging && "ring-4 ring-brand-500/20",
-                  isFocusVisible && "outline-2 outline-offset-2 outline-brand-600",
-                )
-              }
-            />
-          ))}
-        </SliderTrack>
+        <RangeSlider
+          value={range}
+          min={scale.lo}
+          max={scale.hi}
+          step={scale.step}
+          labels={["Minimum price", "Maximum price"]}
+          format={(v) => formatMajor(v, currency)}
+          onInput={setDraft}
+          onCommit={commit}
+        />
         <div className="flex items-center justify-between gap-2 text-sm text-slate-700 tabular-nums">
           <span>
             <span className="sr-only">From </span>
@@ -359,7 +346,106 @@ function PriceSection({
             {formatMajor(range[1], currency)}
           </span>
         </div>
-      </Slider>
+      </div>
+    </div>
+  );
+}
+
+// The thumbs are native range inputs laid over one track: the browser gives dragging, touch and
+// assistive technology; the keys are handled here so that every browser steps alike. Written
+// rather than taken from React Aria because the filter column is on the results page at load,
+// where React Aria's slider and press code cost about 15 KB gzip (issue 15, page weight).
+const THUMB = [
+  "pointer-events-none absolute inset-0 h-5 w-full cursor-pointer appearance-none bg-transparent outline-none",
+  "[&::-webkit-slider-runnable-track]:h-5 [&::-webkit-slider-runnable-track]:bg-transparent [&::-moz-range-track]:bg-transparent",
+  "[&::-webkit-slider-thumb]:pointer-events-auto [&::-webkit-slider-thumb]:size-5 [&::-webkit-slider-thumb]:appearance-none [&::-webkit-slider-thumb]:rounded-full [&::-webkit-slider-thumb]:border-2 [&::-webkit-slider-thumb]:border-brand-600 [&::-webkit-slider-thumb]:bg-white [&::-webkit-slider-thumb]:shadow-sm [&::-webkit-slider-thumb]:transition-shadow",
+  "[&::-moz-range-thumb]:pointer-events-auto [&::-moz-range-thumb]:size-4 [&::-moz-range-thumb]:rounded-full [&::-moz-range-thumb]:border-2 [&::-moz-range-thumb]:border-brand-600 [&::-moz-range-thumb]:bg-white",
+  "active:[&::-webkit-slider-thumb]:ring-4 active:[&::-webkit-slider-thumb]:ring-brand-500/20",
+  "focus-visible:[&::-webkit-slider-thumb]:outline-2 focus-visible:[&::-webkit-slider-thumb]:outline-offset-2 focus-visible:[&::-webkit-slider-thumb]:outline-brand-600",
+  "focus-visible:[&::-moz-range-thumb]:outline-2 focus-visible:[&::-moz-range-thumb]:outline-offset-2 focus-visible:[&::-moz-range-thumb]:outline-brand-600",
+].join(" ");
+
+/** Two thumbs over one range: `onInput` while a thumb is dragged, `onCommit` when it is let go or a key moved it. */
+export function RangeSlider({
+  value,
+  min,
+  max,
+  step,
+  labels,
+  format,
+  onInput,
+  onCommit,
+}: {
+  value: [number, number];
+  min: number;
+  max: number;
+  step: number;
+  labels: [string, string];
+  format: (v: number) => string;
+  onInput: (value: [number, number]) => void;
+  onCommit: (value: [number, number]) => void;
+}) {
+  const lower = useRef<HTMLInputElement>(null);
+  const upper = useRef<HTMLInputElement>(null);
+  const span = max - min || 1;
+  const pct = (v: number) => ((v - min) / span) * 100;
+  const snap = (v: number) => Math.min(max, Math.max(min, min + Math.round((v - min) / step) * step));
+  const withThumb = (i: 0 | 1, v: number): [number, number] =>
+    i === 0 ? [Math.min(snap(v), value[1]), value[1]] : [value[0], Math.max(snap(v), value[0])];
+
+  // The browser's own "change" comes when a dragged thumb is let go: that is when the filter changes.
+  useEffect(() => {
+    const inputs = [lower.current, upper.current];
+    const settle = () => {
+      const [a, b] = inputs.map((el) => Number(el?.value));
+      if (Number.isFinite(a) && Number.isFinite(b)) onCommit([Math.min(a!, b!), Math.max(a!, b!)]);
+    };
+    for (const el of inputs) el?.addEventListener("change", settle);
+    return () => {
+      for (const el of inputs) el?.removeEventListener("change", settle);
+    };
+  }, [onCommit]);
+
+  function onKeyDown(i: 0 | 1, event: KeyboardEvent<HTMLInputElement>) {
+    const page = Math.max(step, Math.round(span / 10 / step) * step);
+    const at = value[i];
+    const to = {
+      ArrowRight: at + step,
+      ArrowUp: at + step,
+      ArrowLeft: at - step,
+      ArrowDown: at - step,
+      PageUp: at + page,
+      PageDown: at - page,
+      Home: min,
+      End: max,
+    }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    onCommit(withThumb(i, to));
+  }
+
+  return (
+    <div className="relative h-5">
+      <div className="absolute inset-x-2.5 top-2 h-1 rounded-full bg-slate-200">
+        <div className="absolute inset-y-0 rounded-full bg-brand-600" style={{ left: `${pct(value[0])}%`, right: `${100 - pct(value[1])}%` }} />
+      </div>
+      {([0, 1] as const).map((i) => (
+        <input
+          key={i}
+          ref={i === 0 ? lower : upper}
+          type="range"
+          min={min}
+          max={max}
+          step={step}
+          value={value[i]}
+          aria-label={labels[i]}
+          aria-valuetext={format(value[i])}
+          onChange={(e) => onInput(withThumb(i, Number(e.currentTarget.value)))}
+          onKeyDown={(e) => onKeyDown(i, e)}
+          // Both thumbs at the top end: the lower one must stay reachable, so it is laid on top.
+          className={cn(THUMB, i === 0 && value[0] > min + span / 2 && "z-10")}
+        />
+      ))}
     </div>
   );
 }
