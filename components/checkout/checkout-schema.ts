@@ -8,7 +8,7 @@ import {
   type requirementsSchema,
   travelerSchema,
 } from "@/lib/tds/adapter";
-import type { bookingCreateRequestSchema } from "@/lib/tds/schemas";
+import type { bookingCreateRequestSchema } from "@/lib/tds/requests";
 
 // The travellers form of checkout: who must be named (the searched occupancy), what each of
 // them needs (the price-check's `requirements`), the zod schema the form validates with, and

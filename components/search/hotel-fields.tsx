@@ -8,7 +8,7 @@ import { AriaHelp, AriaLabel } from "@/components/ui/aria-field";
 import { cn } from "@/components/ui/cn";
 import { FieldGroup, SubField, inputClasses, type DescribedBy } from "@/components/ui/field";
 import type { HotelCriteria, Near, PropertyType, RateMode } from "@/lib/search/criteria";
-import { PROPERTY_TYPES } from "@/lib/tds/schemas";
+import { PROPERTY_TYPES } from "@/lib/tds/limits";
 import { CountrySelect } from "./country-select";
 import { DateRangeField } from "./date-range-field";
 import { OccupancyEditor } from "./occupancy-editor";

@@ -1,4 +1,4 @@
-import { SEARCH_LIMITS } from "@/lib/tds/schemas";
+import { SEARCH_LIMITS } from "@/lib/tds/limits";
 
 // Limits the search form enforces before the request is built (POST /search, specification).
 // They are derived from the canonical schema's SEARCH_LIMITS so the form and the BFF agree.

@@ -1,6 +1,6 @@
 import { set, type FieldErrors, type FieldValues, type Resolver } from "react-hook-form";
 import { parseLatLng, toSearchRequest, transferLocation, type CriteriaOf, type Place, type SearchCriteria, type SearchProductType } from "@/lib/search/criteria";
-import { searchCreateRequestSchema } from "@/lib/tds/schemas";
+import { searchCreateRequestSchema } from "@/lib/tds/requests";
 import { CHILD_AGE_UNSET, daysBetween, dateError, MAX_NIGHTS, parseIsoDate } from "./search-limits";
 
 // The search forms validate with the schema the BFF parses POST /api/search with, so whatever

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { EMAIL_MAX_ADDRESSES } from "@/lib/tds/schemas";
+import { EMAIL_MAX_ADDRESSES } from "@/lib/tds/limits";
 
 // The "email the voucher" form: what the advisor types (cc as one box of addresses) and the
 // request the service takes. Addresses are checked one by one, duplicates (and `to` repeated in

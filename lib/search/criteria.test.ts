@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { searchCreateRequestSchema } from "@/lib/tds/schemas";
+import { searchCreateRequestSchema } from "@/lib/tds/requests";
 import {
   criteriaQuery,
   decodeOccupancy,

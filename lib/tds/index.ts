@@ -4,6 +4,7 @@
 export * from "./base";
 export * from "./adapter";
 export * from "./schemas";
+export * from "./requests";
 export * from "./errors";
 export * from "./client";
 export type * from "./types";

@@ -1,17 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { bookingActions, isSessionFilling, travelerSchema } from "./adapter";
 import { openEnum } from "./base";
-import {
-  bookingCreateRequestSchema,
-  bookingDetailSchema,
-  bookingListPageSchema,
-  cancelResultSchema,
-  emailClientRequestSchema,
-  isHotelRow,
-  resultRowSchema,
-  resultsMetaSchema,
-  searchCreateRequestSchema,
-} from "./schemas";
+import { bookingDetailSchema, bookingListPageSchema, cancelResultSchema, isHotelRow, resultRowSchema, resultsMetaSchema } from "./schemas";
+import { bookingCreateRequestSchema, emailClientRequestSchema, searchCreateRequestSchema } from "./requests";
 
 const policy = { refundable: true, deadlines: [{ from: "2026-12-01T00:00:00Z", amountMinor: 100, currency: "USD" }] };
 const hotelSummary = {

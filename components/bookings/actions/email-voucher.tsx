@@ -10,7 +10,7 @@ import { MailIcon } from "@/components/ui/icons";
 import { apiPost, ApiError } from "@/lib/api-client";
 import { ccAddresses, emailFieldOf, emailRequestOf, emailVoucherFormSchema, NOTE_MAX, type EmailVoucherForm } from "@/lib/bookings/email";
 import { emailClientResultSchema } from "@/lib/tds/adapter";
-import { EMAIL_MAX_ADDRESSES } from "@/lib/tds/schemas";
+import { EMAIL_MAX_ADDRESSES } from "@/lib/tds/limits";
 import { ProblemCallout } from "./problem-callout";
 import { useBookingStep } from "./use-booking-step";
 
