@@ -72,23 +72,25 @@ export function FilterPanel({ productType, facets, filters, onChange, currency, 
             <span className="font-semibold text-ink">Refundable only</span>
             <span className="text-[0.8125rem] text-slate-500">{countNoun(productType, facets.refundable)} with a refundable rate</span>
           </span>
-          {/* A native checkbox in the switch role: the track and knob are drawn from its state. */}
-          <input
-            type="checkbox"
-            role="switch"
-            checked={filters.refundableOnly}
-            onChange={(e) => set({ refundableOnly: e.currentTarget.checked })}
-            className="peer sr-only"
-          />
-          <span
-            aria-hidden
-            className={cn(
-              "relative inline-flex h-6 w-10 shrink-0 items-center rounded-full border border-transparent bg-slate-300 p-0.5 transition-colors",
-              "peer-checked:bg-brand-600 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600",
-              "peer-checked:[&>span]:translate-x-4",
-            )}
-          >
-            <span className="size-5 rounded-full bg-white shadow-sm transition-transform" />
+          {/* A native checkbox in the switch role, laid invisibly over the track and knob drawn from its state. */}
+          <span className="relative inline-flex shrink-0">
+            <input
+              type="checkbox"
+              role="switch"
+              checked={filters.refundableOnly}
+              onChange={(e) => set({ refundableOnly: e.currentTarget.checked })}
+              className="peer absolute inset-0 z-10 m-0 size-full cursor-pointer opacity-0"
+            />
+            <span
+              aria-hidden
+              className={cn(
+                "relative inline-flex h-6 w-10 items-center rounded-full border border-transparent bg-slate-300 p-0.5 transition-colors",
+                "peer-checked:bg-brand-600 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600",
+                "peer-checked:[&>span]:translate-x-4",
+              )}
+            >
+              <span className="size-5 rounded-full bg-white shadow-sm transition-transform" />
+            </span>
           </span>
         </label>
       </Section>,
