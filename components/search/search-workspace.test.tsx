@@ -109,7 +109,7 @@ function renderWorkspace(query = "", sid: string | null = null) {
 }
 
 /** The shown product's form, once its fields (loaded on demand) are in. */
-const formOf = (product: string) => screen.findByRole("form", { name: `${product} search` });
+const formOf = (product: string) => screen.findByRole("form", { name: `${product} search` }, { timeout: 5_000 });
 
 /** Types into a suggest combobox and picks the option with the keyboard. */
 async function pickSuggestion(user: ReturnType<typeof userEvent.setup>, label: string | RegExp, text: string, option: string | RegExp) {

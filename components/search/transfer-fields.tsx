@@ -6,7 +6,7 @@ import { useController, useWatch } from "react-hook-form";
 import { cn } from "@/components/ui/cn";
 import { Field, FieldGroup, inputClasses } from "@/components/ui/field";
 import type { Place, TransferCriteria } from "@/lib/search/criteria";
-import { BrowseDestinations } from "./activity-fields";
+import { BrowseDestinations } from "./browse-destinations";
 import type { DestinationChoice } from "./destination-combobox";
 import { OccupancyEditor } from "./occupancy-editor";
 import type { FormWants } from "./search-resolver";
