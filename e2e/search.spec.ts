@@ -246,6 +246,47 @@ test.describe("search", () => {
     expect(starts).toHaveLength(0);
   });
 
+  test("the price range: a thumb dragged with the pointer, then moved by a key, filters the list; the range survives a reload", async ({ page }) => {
+    test.slow(); // a live flight search, then a reload
+    const search = new SearchPage(page);
+    await search.goto();
+    const form = await search.open("Flights");
+    await search.pick(form.getByRole("combobox", { name: "From" }), "LHR", /^Airports/, "London Heathrow Airport");
+    await search.pick(form.getByRole("combobox", { name: "To" }), "JFK", /^Airports/, "John F Kennedy International Airport");
+    await form.getByLabel("Departure", { exact: true }).fill(isoDay(33));
+    await form.getByLabel("Return", { exact: true }).and(form.locator('input[type="date"]')).fill(isoDay(40));
+    await search.submit("Flights");
+    await search.expectResultsUrl("flight");
+    const total = await search.expectComplete("flight");
+
+    const { panel, close } = await search.filters();
+    const min = panel.getByRole("slider", { name: "Minimum price" });
+    const max = panel.getByRole("slider", { name: "Maximum price" });
+    const from = Number(await min.inputValue());
+    const track = (await panel.getByRole("group", { name: "Total price" }).locator('input[type="range"]').first().boundingBox())!;
+    // The lower thumb sits at the track's left end (thumbs are 20 px wide): drag it to about the middle.
+    await page.mouse.move(track.x + 10, track.y + track.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(track.x + track.width * 0.5, track.y + track.height / 2, { steps: 8 });
+    await page.mouse.up();
+    await expect.poll(async () => Number(await min.inputValue())).toBeGreaterThan(from);
+    await expect(page).toHaveURL(/[?&]price=\d+-\d+/);
+    const to = Number(await max.inputValue());
+    await max.focus();
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(async () => Number(await max.inputValue())).toBeLessThan(to);
+    await expect(min).toHaveAttribute("aria-valuetext", /^\$[\d,]+$/);
+    await close();
+
+    const heading = new RegExp(`^[\\d,]+ of (First )?${total} flights?`);
+    await expect(search.resultsHeading).toHaveText(heading);
+    const kept = await search.resultsHeading.innerText();
+    const range = new URL(page.url()).searchParams.get("price");
+    await page.reload();
+    await expect(search.resultsHeading).toHaveText(kept);
+    expect(new URL(page.url()).searchParams.get("price")).toBe(range);
+  });
+
   test("a search that is gone says so and Search again starts it anew with the same criteria", async ({ page }) => {
     const search = new SearchPage(page);
     const criteria = {
