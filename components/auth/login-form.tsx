@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef, useState } from "react";
-import { callApi } from "@/lib/auth/api-client";
+import { callApi, fieldErrors } from "@/lib/auth/api-client";
 import { signInGaps, type SignInErrors, type SignInValues } from "@/lib/auth/sign-in";
 import { Button } from "../ui/button";
 import { Callout } from "../ui/callout";
@@ -58,9 +58,9 @@ export function LoginForm({ next, initialEmail = "" }: { next: string; initialEm
     // The email stays as typed; only the password is cleared for the next try.
     if (res.code === "unauthorized" && passwordInput.current) passwordInput.current.value = "";
     // The handler's sentences go on their fields, the first of them focused; any other refusal is said above the form.
-    const onFields = res.details.filter((d): d is typeof d & { path: keyof SignInValues } => (FIELDS as readonly string[]).includes(d.path));
-    setErrors(Object.fromEntries(onFields.map((d) => [d.path, d.message])));
-    if (onFields.length > 0) focus(onFields[0]!.path);
+    const placed = fieldErrors(res.details, FIELDS);
+    setErrors(placed.errors);
+    if (placed.first) focus(placed.first);
     else setFormError(res.message);
   };
 

@@ -35,18 +35,32 @@ export async function callApi<T>(method: "GET" | "POST" | "PATCH", url: string, 
   };
 }
 
-/** Puts each detail on its form field; returns false when none of them belongs to one. */
+/**
+ * The handler's sentences by form field (the first for each field), in the order the handler gave
+ * them; details that belong to no field are left out. `first` is the field to focus.
+ */
+export function fieldErrors<F extends string>(details: ErrorDetail[], fields: readonly F[]): { errors: Partial<Record<F, string>>; first: F | null } {
+  const errors: Partial<Record<F, string>> = {};
+  let first: F | null = null;
+  for (const d of details) {
+    const field = fields.find((f) => f === d.path);
+    if (!field || errors[field] !== undefined) continue;
+    errors[field] = d.message;
+    first ??= field;
+  }
+  return { errors, first };
+}
+
+/** Puts each detail on its react-hook-form field, focusing the first; returns false when none of them belongs to one. */
 export function applyFieldErrors<F extends string>(
   details: ErrorDetail[],
   fields: readonly F[],
   setError: (field: F, error: { type: string; message: string }, options?: { shouldFocus: boolean }) => void,
 ): boolean {
-  let applied = false;
-  for (const d of details) {
-    const field = fields.find((f) => f === d.path);
-    if (!field) continue;
-    setError(field, { type: "server", message: d.message }, { shouldFocus: !applied });
-    applied = true;
+  const { errors, first } = fieldErrors(details, fields);
+  for (const field of fields) {
+    const message = errors[field];
+    if (message !== undefined) setError(field, { type: "server", message }, { shouldFocus: field === first });
   }
-  return applied;
+  return first !== null;
 }
