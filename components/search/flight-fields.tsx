@@ -9,7 +9,8 @@ import { CABIN_LABELS, MAX_FLIGHT_SLICES, type FlightCriteria, type FlightTrip }
 import { DateField } from "./date-range-field";
 import { OccupancyEditor } from "./occupancy-editor";
 import { MAX_DAYS_AHEAD, addDays, parseIsoDate, toIsoDate } from "./search-limits";
-import { Bound, FieldRow, InputField, PlaceField, SegmentedRadio, SelectField } from "./search-field";
+import { Bound, FieldRow, InputField, PlaceField, SelectField } from "./search-field";
+import { SegmentedRadio } from "./segmented-radio";
 import { type FieldsProps, ProductForm, type ProductFormProps } from "./search-form-shell";
 
 const TRIPS: { value: FlightTrip; label: string }[] = [

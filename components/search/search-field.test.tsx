@@ -10,7 +10,8 @@ import { useForm, type UseFormReturn } from "react-hook-form";
 import { AriaHelp, AriaLabel } from "@/components/ui/aria-field";
 import type { Place } from "@/lib/search/criteria";
 import { toOptionalInt } from "./search-form-shell";
-import { Bound, FieldRow, InputField, PlaceField, SegmentedRadio, SelectField } from "./search-field";
+import { Bound, FieldRow, InputField, PlaceField, SelectField } from "./search-field";
+import { SegmentedRadio } from "./segmented-radio";
 
 afterEach(() => {
   cleanup();

@@ -1,10 +1,7 @@
 "use client";
 
 import { useState, type InputHTMLAttributes, type ReactNode } from "react";
-import { Radio, RadioGroup } from "react-aria-components";
 import { useController, type Control, type FieldPath, type FieldPathValue, type FieldValues } from "react-hook-form";
-import { cn } from "@/components/ui/cn";
-import { AriaHelp, AriaLabel } from "@/components/ui/aria-field";
 import { Field, inputClasses } from "@/components/ui/field";
 import type { Place } from "@/lib/search/criteria";
 import { DestinationCombobox, type DestinationChoice, type DestinationComboboxProps } from "./destination-combobox";
@@ -16,54 +13,6 @@ import { DestinationCombobox, type DestinationChoice, type DestinationComboboxPr
 /** Two fields side by side (one above the other on phones). */
 export function FieldRow({ children }: { children: ReactNode }) {
   return <div className="grid gap-6 md:grid-cols-2">{children}</div>;
-}
-
-/** A choice among a few options, shown as a segmented control (a radio group to assistive technology). */
-export function SegmentedRadio<V extends string>({
-  label,
-  value,
-  onChange,
-  options,
-  description,
-  className,
-  hideLabel,
-}: {
-  label: string;
-  value: V;
-  onChange: (value: V) => void;
-  options: readonly { value: V; label: ReactNode }[];
-  description?: ReactNode;
-  className?: string;
-  hideLabel?: boolean;
-}) {
-  return (
-    <RadioGroup
-      value={value}
-      onChange={(v) => onChange(v as V)}
-      orientation="horizontal"
-      className={cn("flex flex-col gap-1.5", className)}
-    >
-      <AriaLabel hidden={hideLabel}>{label}</AriaLabel>
-      <div className="inline-flex w-full max-w-full flex-wrap gap-0.5 self-start rounded-lg border border-slate-200 bg-slate-100 p-0.5 sm:w-auto">
-        {options.map((o) => (
-          <Radio
-            key={o.value}
-            value={o.value}
-            className={({ isSelected, isFocusVisible }) =>
-              cn(
-                "flex flex-1 cursor-default items-center justify-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors sm:flex-none",
-                isSelected ? "bg-white text-ink shadow-xs ring-1 ring-slate-200" : "text-slate-600 hover:text-ink",
-                isFocusVisible && "outline-2 outline-offset-1 outline-brand-600",
-              )
-            }
-          >
-            {o.label}
-          </Radio>
-        ))}
-      </div>
-      <AriaHelp hint={description} />
-    </RadioGroup>
-  );
 }
 
 /** A form value with its error, for a control that takes `value`, `onChange`, `onBlur` and `error`. */

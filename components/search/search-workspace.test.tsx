@@ -126,7 +126,7 @@ async function pickSuggestion(user: ReturnType<typeof userEvent.setup>, label: s
 
 // The forms load on demand; their first import in a test run (React Aria, react-hook-form) takes
 // longer than a findBy waits, so they are loaded once before the tests.
-beforeAll(() => Promise.all([import("./hotel-fields"), import("./flight-fields"), import("./activity-fields"), import("./transfer-fields")]), 60_000);
+beforeAll(() => Promise.all([import("./hotel-fields"), import("./flight-fields"), import("./activity-fields"), import("./transfer-fields"), import("./hotel-options")]), 60_000);
 
 beforeEach(() => {
   vi.clearAllMocks();
@@ -237,7 +237,8 @@ describe("SearchWorkspace – hotel form", () => {
     await user.selectOptions(screen.getByLabelText("Guest nationality"), "GB");
 
     await user.click(screen.getByRole("button", { name: /^More options/ }));
-    await user.click(screen.getByRole("checkbox", { name: "Resort" }));
+    // The options' fields load when the panel is first opened.
+    await user.click(await screen.findByRole("checkbox", { name: "Resort" }, { timeout: 5_000 }));
     await user.type(screen.getByLabelText("Hotel name or keywords"), "spa");
     await user.click(screen.getByRole("radio", { name: "Commissionable" }));
     expect(screen.getByRole("button", { name: /^More options/ })).toHaveTextContent("More options3 options in use");

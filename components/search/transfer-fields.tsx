@@ -10,7 +10,8 @@ import { BrowseDestinations } from "./browse-destinations";
 import type { DestinationChoice } from "./destination-combobox";
 import { OccupancyEditor } from "./occupancy-editor";
 import type { FormWants } from "./search-resolver";
-import { Bound, FieldRow, InputField, PlaceInput, SegmentedRadio } from "./search-field";
+import { Bound, FieldRow, InputField, PlaceInput } from "./search-field";
+import { SegmentedRadio } from "./segmented-radio";
 import { toOptionalInt, type FieldsProps, ProductForm, type ProductFormProps } from "./search-form-shell";
 
 type PointType = "airport" | "hotel" | "address";
