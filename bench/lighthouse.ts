@@ -10,16 +10,13 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags } from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
-import { DEMO_USERS } from "../lib/auth/config";
-import { checkoutHref, criteriaQuery, hotelHref, parseCriteria, searchHref, toSearchRequest } from "../lib/search/criteria";
-import { sleep, startProdServer, type BenchServer } from "./support/prod-server";
+import { deskPages, signIn } from "./support/desk-pages";
+import { startProdServer, type BenchServer } from "./support/prod-server";
 
 const RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 1));
 const PORT = 3260;
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
-type Envelope<T> = { data: T; meta: { session?: { status?: string } } };
-type Row = { rateQuoteId: string; canonicalProductId: string; refundable: boolean; summary: { isPackage?: boolean; requiresGuestTitle?: boolean } };
 type Figures = { performance: number; accessibility: number; lcpMs: number; tbtMs: number; cls: number };
 
 const median = (xs: number[]) => {
@@ -27,45 +24,6 @@ const median = (xs: number[]) => {
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
-
-async function signIn(baseURL: string): Promise<string> {
-  const advisor = DEMO_USERS.find((u) => u.role === "advisor")!;
-  const res = await fetch(`${baseURL}/api/auth/login`, {
-    method: "POST",
-    headers: { origin: baseURL, "content-type": "application/json" },
-    body: JSON.stringify({ email: advisor.email, password: advisor.password }),
-  });
-  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  if (res.status !== 200 || !cookie) throw new Error(`could not sign in: ${res.status} ${await res.text()}`);
-  return cookie;
-}
-
-/** The key pages' addresses: one hotel search made through the desk, its first hotel, a rate of it. */
-async function pages(baseURL: string, cookie: string): Promise<Array<{ name: string; path: string; signedIn: boolean }>> {
-  const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-  const criteria = parseCriteria(new URLSearchParams({ type: "hotel", to: "text:|Barcelona", in: day(50), out: day(53), pax: "2", res: "US" }), "US")!;
-  const headers = { cookie, origin: baseURL, "content-type": "application/json" };
-  const made = await fetch(`${baseURL}/api/search`, { method: "POST", headers, body: JSON.stringify(toSearchRequest(criteria)) });
-  if (made.status !== 201) throw new Error(`search failed: ${made.status} ${await made.text()}`);
-  const searchId = ((await made.json()) as Envelope<{ searchId: string }>).data.searchId;
-  let rows: Row[] = [];
-  for (let i = 0; i < 80; i++) {
-    const page = (await (await fetch(`${baseURL}/api/search/${searchId}/results?limit=50`, { headers })).json()) as Envelope<Row[]>;
-    rows = page.data ?? [];
-    if (rows.length > 0 && page.meta.session?.status !== "pending" && page.meta.session?.status !== "partial") break;
-    await sleep(250);
-  }
-  const row = rows.find((r) => !r.summary.isPackage && !r.summary.requiresGuestTitle);
-  if (!row) throw new Error("the search gave no bookable row");
-  return [
-    { name: "/login", path: "/login", signedIn: false },
-    { name: "/search", path: `/search?${criteriaQuery({ ...criteria })}`, signedIn: true },
-    { name: "results", path: searchHref(criteria, searchId), signedIn: true },
-    { name: "hotel", path: hotelHref(searchId, row.canonicalProductId, criteria), signedIn: true },
-    { name: "checkout", path: checkoutHref(row.rateQuoteId, searchId, criteria), signedIn: true },
-    { name: "/bookings", path: "/bookings", signedIn: true },
-  ];
-}
 
 async function audit(url: string, cookie: string | null, formFactor: "mobile" | "desktop", port: number): Promise<Figures> {
   const flags: Flags = {
@@ -100,7 +58,7 @@ async function main() {
   try {
     const baseURL = process.env.BENCH_BASE_URL ?? (server = await startProdServer({ port: PORT, name: "bench-lighthouse" })).baseURL;
     const cookie = await signIn(baseURL);
-    const list = await pages(baseURL, cookie);
+    const list = await deskPages(baseURL, cookie);
     chrome = await chromeLauncher.launch({
       chromePath: CHROME_PATH,
       chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],

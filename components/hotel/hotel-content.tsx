@@ -181,7 +181,8 @@ export function GallerySkeleton() {
   return (
     <div aria-hidden>
       <Skeleton className="aspect-[2/1] w-full rounded-xl lg:aspect-[5/2]" />
-      <div className="mt-2 flex gap-2">
+      {/* As tall as the gallery's strip of thumbnails, scrollbar room (pb-1) included. */}
+      <div className="mt-2 flex gap-2 pb-1">
         {[0, 1, 2, 3, 4].map((i) => (
           <Skeleton key={i} className="h-14 w-20 sm:h-16 sm:w-24" />
         ))}

@@ -38,17 +38,27 @@ export function HotelPage({ searchId, productId, criteria }: Props) {
       <header className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <p className="text-sm font-medium text-brand-700">Hotel</p>
+          {/* The name and the place line keep their height while they load (a line each), so the page
+              under them does not move when the content or the first rates arrive (layout shift). */}
           {name ? (
-            <h1 className="mt-1 text-2xl font-semibold tracking-tight text-ink sm:text-[1.75rem]">{name}</h1>
+            <h1 className="mt-1 text-2xl/8 font-semibold tracking-tight text-ink sm:text-[1.75rem]/9">{name}</h1>
           ) : (
             <>
               <h1 className="sr-only">Hotel</h1>
-              <Skeleton className="mt-2 h-8 w-72 max-w-full" />
+              <div className="mt-1 flex h-8 items-center sm:h-9" aria-hidden>
+                <Skeleton className="h-7 w-72 max-w-full" />
+              </div>
             </>
           )}
-          <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
+          <div className="mt-1.5 flex min-h-5 flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
             <StarRating rating={hotel?.starRating ?? fallback?.starRating} />
-            {hotel ? <span>{placeLine(hotel)}</span> : fallback?.cityName ? <span>{fallback.cityName}</span> : null}
+            {hotel ? (
+              <span>{placeLine(hotel)}</span>
+            ) : fallback?.cityName ? (
+              <span>{fallback.cityName}</span>
+            ) : content.isPending ? (
+              <Skeleton className="h-4 w-56 max-w-full" />
+            ) : null}
             {hotel?.chainName ? <span className="text-slate-500">Part of {hotel.chainName}</span> : null}
           </div>
         </div>

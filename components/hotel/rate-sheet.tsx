@@ -45,29 +45,37 @@ export function RateSheet({ searchId, productId, criteria, hotelName }: Props) {
 
   return (
     <section aria-labelledby={headingId} id="rooms" className="scroll-mt-6">
-      <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
-        <div>
-          <h2 id={headingId} className="text-lg font-semibold tracking-tight text-ink">
-            Rooms and rates
-          </h2>
-          <p className="mt-0.5 text-sm text-slate-500" aria-live="polite">
-            {loading ? (
-              "Live prices from every source, fetched now."
-            ) : heldUntil !== null ? (
-              expired ? (
-                <span className="font-medium text-amber-700">Prices were held until {formatClock(new Date(heldUntil))}</span>
-              ) : (
-                <>
-                  Prices held until <span className="font-medium text-ink tabular-nums">{formatClock(new Date(heldUntil))}</span>
-                </>
-              )
+      {/* A grid, not a wrapping row: the status line's text changes as the rates arrive, and a
+          wrapping row put the button on a line of its own or back beside the text, moving the
+          rooms below (layout shift). Narrow screens: heading and button, then the status line. */}
+      <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 sm:items-end">
+        <h2 id={headingId} className="col-start-1 row-start-1 text-lg font-semibold tracking-tight text-ink">
+          Rooms and rates
+        </h2>
+        <p className="col-span-2 col-start-1 row-start-2 mt-0.5 text-sm text-slate-500 sm:col-span-1" aria-live="polite">
+          {loading ? (
+            "Live prices from every source, fetched now."
+          ) : heldUntil !== null ? (
+            expired ? (
+              <span className="font-medium text-amber-700">Prices were held until {formatClock(new Date(heldUntil))}</span>
             ) : (
-              "Live prices from every source."
-            )}
-          </p>
-        </div>
+              <>
+                Prices held until <span className="font-medium text-ink tabular-nums">{formatClock(new Date(heldUntil))}</span>
+              </>
+            )
+          ) : (
+            "Live prices from every source."
+          )}
+        </p>
         {dead ? null : (
-          <Button variant="secondary" size="sm" onClick={() => void query.refetch()} disabled={loading} aria-busy={loading || undefined}>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="col-start-2 row-start-1 sm:row-span-2"
+            onClick={() => void query.refetch()}
+            disabled={loading}
+            aria-busy={loading || undefined}
+          >
             <RefreshIcon className={cn("size-4", loading && "animate-spin motion-reduce:animate-none")} />
             Refresh rates
           </Button>

@@ -111,7 +111,8 @@ export function BookingsDesk({ initialFilters, me }: { initialFilters: BookingFi
 
       <Filters filters={filters} text={text} onText={setText} onChange={update} onClear={clear} />
 
-      <div className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600" aria-live="polite">
+      {/* A line tall even when it has nothing to say (no bookings), so the list does not move up as it loads. */}
+      <div className="mt-4 flex min-h-5 flex-wrap items-center justify-between gap-2 text-sm text-slate-600" aria-live="polite">
         <p>
           {list.isPending
             ? "Loading bookings…"
