@@ -8,6 +8,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { ResultsSkeleton } from "@/components/results/results-states";
 import { Button } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
+import { cn } from "@/components/ui/cn";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs } from "@/components/ui/tabs";
 import { apiGet } from "@/lib/api-client";
@@ -176,7 +177,7 @@ export function SearchWorkspace({ initialCriteria, sid, currency, market, today 
 
       <div hidden={collapsed}>
         {capabilities.isPending ? (
-          <TabsSkeleton />
+          <TabsSkeleton type={active} />
         ) : capabilities.isError ? (
           <Callout title="The products on sale could not be loaded.">
             <p>{capabilities.error.message} </p>
@@ -220,7 +221,7 @@ export function SearchWorkspace({ initialCriteria, sid, currency, market, today 
             }
           >
             {formWanted ? (
-              <Suspense fallback={<FormPlaceholder />}>
+              <Suspense fallback={<FormPlaceholder type={shown} />}>
                 <FormFor key={`${shown}:${formRevision}`} type={shown} defaults={defaultsFor(shown)} rules={rules} run={run} running={running} valuesRef={valuesRef} today={today} currency={currency} />
               </Suspense>
             ) : null}
@@ -285,42 +286,53 @@ function FormFor({
   }
 }
 
-function TabsSkeleton() {
+function TabsSkeleton({ type }: { type: SearchProductType }) {
   return (
     <div className="rounded-xl border border-slate-200 bg-white" aria-busy="true">
       <p className="sr-only">Loading the products on sale…</p>
-      <div className="flex gap-6 border-b border-slate-100 px-4 py-4 sm:px-6" aria-hidden>
+      {/* As tall as the tab bar (50 px with its border), so the form does not move down when the tabs come. */}
+      <div className="flex h-[50px] items-center gap-6 border-b border-slate-100 px-4 sm:px-6" aria-hidden>
         {["w-20", "w-20", "w-24", "w-24"].map((w, i) => (
           <Skeleton key={i} className={`h-5 ${w}`} />
         ))}
       </div>
       <div className="px-4 py-5 sm:px-6 sm:py-6">
-        <FormPlaceholder />
+        <FormPlaceholder type={type} />
       </div>
     </div>
   );
 }
 
+// Each form's fields as tall as they first show (measured at 412 px and, from md, at 1350 px), so
+// the guide under the form stays where it is when the form's code arrives (layout shift).
+const FIELDS_HEIGHT: Record<SearchProductType, string> = {
+  hotel: "min-h-[700px] md:min-h-[397px]",
+  flight: "min-h-[888px] md:min-h-[457px]",
+  activity: "min-h-[467px] md:min-h-[263px]",
+  transfer: "min-h-[815px] md:min-h-[424px]",
+};
+
 /** A product form's outline (two rows of fields, the options bar, the submit row) while its code loads. */
-function FormPlaceholder() {
+function FormPlaceholder({ type }: { type: SearchProductType }) {
   return (
     <div aria-busy="true">
       <p className="sr-only">Loading the search form…</p>
-      <div className="space-y-6" aria-hidden>
+      <div className={cn("flex flex-col justify-between gap-6", FIELDS_HEIGHT[type])} aria-hidden>
         {[0, 1].map((row) => (
           <div key={row} className="grid gap-6 md:grid-cols-2">
             {[0, 1].map((i) => (
               <div key={i} className="space-y-2">
                 <Skeleton className="h-4 w-28" />
                 <Skeleton className="h-10 w-full" />
+                <Skeleton className="h-3 w-3/5" />
               </div>
             ))}
           </div>
         ))}
-        <Skeleton className="h-11 w-full rounded-lg" />
+        <Skeleton className="h-11 w-full shrink-0 rounded-lg" />
       </div>
       <div className="mt-6 flex flex-col-reverse gap-3 border-t border-slate-100 pt-5 sm:flex-row sm:items-center sm:justify-between" aria-hidden>
-        <Skeleton className="h-4 w-64 max-w-full" />
+        <Skeleton className="my-0.5 h-4 w-64 max-w-full" />
         <Skeleton className="h-10 w-full sm:w-40" />
       </div>
     </div>
