@@ -58,8 +58,8 @@ export async function resolveSessionUser(db: Db, data: SessionData, now = new Da
  * count at once; 32 at once in bench/bff-floor.ts), each with the same cookie. While one session's
  * lookup is on its way, the others for that session wait for it rather than queue the same query
  * behind it (PGlite answers one query at a time): one query, started after each of them arrived
- * or just before. Nothing is kept once it answers, so every instance still reads the database for
- * each new request; and any change to sessions or users made here (sign-out, deactivation, a role,
+ * or just before (at the end of the event loop's turn, `nextTurn`). Nothing is kept once it
+ * answers, so every instance still reads the database for each new request; and any change to sessions or users made here (sign-out, deactivation, a role,
  * a new password) starts a new generation, so no request that comes after it joins a lookup that
  * began before it. Kept under a global symbol: a production build has several copies of this module.
  */
@@ -78,13 +78,23 @@ function sharedLookup(db: Db, sid: string, userId: string, query: () => Promise<
   const key = `${sid} ${userId}`;
   const current = byKey.get(key);
   if (current && current.generation === state.generation) return current.rows;
-  const lookup: Lookup = { generation: state.generation, rows: query() };
+  const lookup: Lookup = { generation: state.generation, rows: nextTurn().then(query) };
   byKey.set(key, lookup);
   const done = () => {
     if (byKey.get(key) === lookup) byKey.delete(key);
   };
   lookup.rows.then(done, done);
   return lookup.rows;
+}
+
+/**
+ * A lookup's query starts once the event loop has handled the I/O at hand, not at once: PGlite runs
+ * a query within the turn it is asked in (wasm, on this thread), so a lookup started at once was
+ * over before the next request of the same page, read from its socket in the same turn, got to
+ * ask, and each ran its own. Waiting for the end of the turn costs a request alone nothing.
+ */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** After a change to sessions or users: lookups already on their way serve no later request. */

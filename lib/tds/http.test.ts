@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import * as zc from "zod/v4/core";
 import { createTdsClient, type TdsClientConfig } from "./client";
 import {
   TdsConflictError,
@@ -11,6 +12,7 @@ import {
   TdsValidationError,
 } from "./errors";
 import { sameJson, type ResponseEvent } from "./http";
+import { resultsEnvelopeSchema } from "./schemas";
 import { errorJson, okJson, scriptedFetch, type Answer } from "./testkit";
 
 const KEY = "tdsk_TestKey000000000000000000000000000000000000";
@@ -326,6 +328,31 @@ describe("answers passed on as they came", () => {
       expect(page.wire).toBeNull();
       expect(page.meta.nextCursor).toBeNull();
       expect(page.meta.session.supplierOutcomes).toEqual([]);
+    }
+  });
+
+  it("is parsed by a compiled copy of the schema that answers as zod's own parser does, valid or not", async () => {
+    const hotel = {
+      ...row, _id: "r2", rateQuoteId: "q2", productType: "hotel",
+      summary: {
+        hotelName: "Hotel", starRating: 4, cityName: "London", neighborhoodName: null, coordinates: { lat: 51.5, lng: -0.1 },
+        roomName: "Double", roomDescription: null, boardBasis: "RO", rateName: null, roomGroupKey: null, roomGroupLabel: null,
+        cancellationPolicy: null, excludedTaxes: null, rateComments: null, isPackage: false, requiresGuestTitle: false, agencyCommission: null,
+      },
+    };
+    const pages = [
+      { data: [row, hotel], meta, error: null },
+      { data: [row, hotel], meta: { session: { status: "brand-new", batchProgress: { done: 0, total: 2 } } } },
+      { data: [{ ...hotel, rank: "1" }, { ...row, productType: "hotel" }], meta, error: null },
+      { data: [{ ...hotel, summary: { ...hotel.summary, coordinates: { lat: "51" } } }], meta: { ...meta, session: {} } },
+    ];
+    expect(pages.map((body) => zc.safeParse(resultsEnvelopeSchema, body).success)).toEqual([true, true, false, false]);
+    for (const body of pages) {
+      const { client } = setup([Response.json(body)]);
+      const own = zc.safeParse(resultsEnvelopeSchema, body);
+      const got = await client.searchResults("s1").catch((e: unknown) => e);
+      if (own.success) expect(got).toMatchObject({ rows: own.data.data, meta: own.data.meta });
+      else expect((got as TdsResponseError).issues).toEqual(own.error.issues);
     }
   });
 });
