@@ -20,6 +20,7 @@ async function openBooking(page: Page, bookingId: string) {
 
 test.describe("bookings desk", () => {
   test("find a booking by the lead guest's name, open it, print its voucher without prices", async ({ page, request, sandbox, context, expectAccessible }) => {
+    test.slow(); // a booking made through the service, two accessibility scans and a voucher window: 24 s on a quiet machine
     const lastName = uniqueName("Quill");
     const made = await bookHotel(await outsideTheDesk(request, sandbox), sandbox, { firstName: "Mara", lastName });
 
