@@ -263,7 +263,7 @@ test.describe("search", () => {
     const min = panel.getByRole("slider", { name: "Minimum price" });
     const max = panel.getByRole("slider", { name: "Maximum price" });
     const from = Number(await min.inputValue());
-    const track = (await panel.getByRole("group", { name: "Total price" }).locator('input[type="range"]').first().boundingBox())!;
+    const track = (await panel.getByRole("group", { name: "Total price" }).getByTestId("range-track").boundingBox())!;
     // The lower thumb sits at the track's left end (thumbs are 20 px wide): drag it to about the middle.
     await page.mouse.move(track.x + 10, track.y + track.height / 2);
     await page.mouse.down();

@@ -89,19 +89,39 @@ describe("FilterPanel", () => {
     render(<Harness onChange={onChange} />);
     const min = screen.getByRole<HTMLInputElement>("slider", { name: /Minimum price/ });
     const max = screen.getByRole<HTMLInputElement>("slider", { name: /Maximum price/ });
-    // Dragging: the browser reports "input" as the thumb moves.
-    fireEvent.input(min, { target: { value: "1000" } });
+    const track = screen.getByTestId("range-track");
+    // A 420 px track: thumb centres run from 10 px to 410 px over $100 to $5,000 (the scale of these hotels).
+    track.getBoundingClientRect = () => ({ left: 0, top: 0, width: 420, height: 20, right: 420, bottom: 20, x: 0, y: 0, toJSON: () => ({}) });
+    const lo = Number(min.value);
+    const hi = Number(max.value);
+    const xOf = (v: number) => 10 + ((v - lo) / (hi - lo)) * 400;
+
+    // Pressed near the lower thumb and dragged: the list follows only when it is let go.
+    fireEvent.pointerDown(track, { button: 0, pointerId: 1, clientX: xOf(lo) + 2 });
+    expect(min).toHaveFocus();
+    fireEvent.pointerMove(track, { pointerId: 1, clientX: xOf(1000) });
+    expect(Number(min.value)).toBeGreaterThan(lo);
     expect(onChange).not.toHaveBeenCalled();
-    expect(screen.getByText("$1,000")).toBeInTheDocument();
-    // Let go: the browser's "change".
-    min.dispatchEvent(new Event("change", { bubbles: true }));
-    expect((onChange.mock.lastCall![0] as ResultFilters).price!.min).toBe(100_000);
+    fireEvent.pointerUp(track, { pointerId: 1, clientX: xOf(1000) });
+    const first = (onChange.mock.lastCall![0] as ResultFilters).price!;
+    expect(first.min).toBe(Number(min.value) * 100);
+    expect(first.max).toBe(hi * 100);
+
     // The upper thumb dragged below the lower one stops at it.
-    fireEvent.input(max, { target: { value: "500" } });
-    expect(max.value).toBe("1000");
-    max.dispatchEvent(new Event("change", { bubbles: true }));
+    fireEvent.pointerDown(track, { button: 0, pointerId: 2, clientX: xOf(hi) });
+    expect(max).toHaveFocus();
+    fireEvent.pointerMove(track, { pointerId: 2, clientX: 0 });
+    fireEvent.pointerUp(track, { pointerId: 2, clientX: 0 });
     const last = (onChange.mock.lastCall![0] as ResultFilters).price!;
-    expect(last).toEqual({ min: 100_000, max: 100_000 });
+    expect(last).toEqual({ min: first.min, max: first.min });
+  });
+
+  it("takes a value set by assistive technology as a finished move", () => {
+    const onChange = vi.fn();
+    render(<Harness onChange={onChange} />);
+    const max = screen.getByRole<HTMLInputElement>("slider", { name: /Maximum price/ });
+    fireEvent.change(max, { target: { value: "1000" } });
+    expect((onChange.mock.lastCall![0] as ResultFilters).price!.max).toBe(100_000);
   });
 
   it("summarises the histogram for screen readers", () => {

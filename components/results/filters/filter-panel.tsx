@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import { EMPTY_FILTERS, activeFilterCount, toggleValue, type FacetOption, type Facets, type PriceFacet, type ResultFilters } from "./filter-model";
 import { formatMajor, minorPerMajor } from "./money";
@@ -353,19 +353,13 @@ function PriceSection({
   );
 }
 
-// The thumbs are native range inputs laid over one track: the browser gives dragging, touch and
-// assistive technology; the keys are handled here so that every browser steps alike. Written
-// rather than taken from React Aria because the filter column is on the results page at load,
-// where React Aria's slider and press code cost about 15 KB gzip (issue 15, page weight).
-const THUMB = [
-  "pointer-events-none absolute inset-0 h-5 w-full cursor-pointer appearance-none bg-transparent outline-none",
-  "[&::-webkit-slider-runnable-track]:h-5 [&::-webkit-slider-runnable-track]:bg-transparent [&::-moz-range-track]:bg-transparent",
-  "[&::-webkit-slider-thumb]:pointer-events-auto [&::-webkit-slider-thumb]:size-5 [&::-webkit-slider-thumb]:appearance-none [&::-webkit-slider-thumb]:rounded-full [&::-webkit-slider-thumb]:border-2 [&::-webkit-slider-thumb]:border-brand-600 [&::-webkit-slider-thumb]:bg-white [&::-webkit-slider-thumb]:shadow-sm [&::-webkit-slider-thumb]:transition-shadow",
-  "[&::-moz-range-thumb]:pointer-events-auto [&::-moz-range-thumb]:size-4 [&::-moz-range-thumb]:rounded-full [&::-moz-range-thumb]:border-2 [&::-moz-range-thumb]:border-brand-600 [&::-moz-range-thumb]:bg-white",
-  "active:[&::-webkit-slider-thumb]:ring-4 active:[&::-webkit-slider-thumb]:ring-brand-500/20",
-  "focus-visible:[&::-webkit-slider-thumb]:outline-2 focus-visible:[&::-webkit-slider-thumb]:outline-offset-2 focus-visible:[&::-webkit-slider-thumb]:outline-brand-600",
-  "focus-visible:[&::-moz-range-thumb]:outline-2 focus-visible:[&::-moz-range-thumb]:outline-offset-2 focus-visible:[&::-moz-range-thumb]:outline-brand-600",
-].join(" ");
+// Two thumbs on one track, as React Aria's slider draws them: each thumb is a 20 px knob holding a
+// visually hidden native range input, which is what keyboards and assistive technology (VoiceOver's
+// swipes included) act on; the pointer is followed on the track. Written here rather than taken
+// from React Aria because the filter column is on the results page at load, where React Aria's
+// slider and press code cost about 15 KB gzip (issue 15, page weight). The knobs never overlap as
+// targets: two native inputs laid over one track did, and touch targets must not.
+const THUMB = 20;
 
 /** Two thumbs over one range: `onInput` while a thumb is dragged, `onCommit` when it is let go or a key moved it. */
 export function RangeSlider({
@@ -387,26 +381,20 @@ export function RangeSlider({
   onInput: (value: [number, number]) => void;
   onCommit: (value: [number, number]) => void;
 }) {
-  const lower = useRef<HTMLInputElement>(null);
-  const upper = useRef<HTMLInputElement>(null);
+  const track = useRef<HTMLDivElement>(null);
+  const inputs = [useRef<HTMLInputElement>(null), useRef<HTMLInputElement>(null)] as const;
+  const [dragging, setDragging] = useState<0 | 1 | null>(null);
   const span = max - min || 1;
   const pct = (v: number) => ((v - min) / span) * 100;
   const snap = (v: number) => Math.min(max, Math.max(min, min + Math.round((v - min) / step) * step));
   const withThumb = (i: 0 | 1, v: number): [number, number] =>
     i === 0 ? [Math.min(snap(v), value[1]), value[1]] : [value[0], Math.max(snap(v), value[0])];
-
-  // The browser's own "change" comes when a dragged thumb is let go: that is when the filter changes.
-  useEffect(() => {
-    const inputs = [lower.current, upper.current];
-    const settle = () => {
-      const [a, b] = inputs.map((el) => Number(el?.value));
-      if (Number.isFinite(a) && Number.isFinite(b)) onCommit([Math.min(a!, b!), Math.max(a!, b!)]);
-    };
-    for (const el of inputs) el?.addEventListener("change", settle);
-    return () => {
-      for (const el of inputs) el?.removeEventListener("change", settle);
-    };
-  }, [onCommit]);
+  const valueAt = (clientX: number) => {
+    const rect = track.current?.getBoundingClientRect();
+    if (!rect || rect.width <= THUMB) return min;
+    const f = Math.min(1, Math.max(0, (clientX - rect.left - THUMB / 2) / (rect.width - THUMB)));
+    return min + f * span;
+  };
 
   function onKeyDown(i: 0 | 1, event: KeyboardEvent<HTMLInputElement>) {
     const page = Math.max(step, Math.round(span / 10 / step) * step);
@@ -426,27 +414,66 @@ export function RangeSlider({
     onCommit(withThumb(i, to));
   }
 
+  function onPointerDown(event: PointerEvent<HTMLDivElement>) {
+    if (event.button !== 0) return;
+    event.preventDefault();
+    const v = valueAt(event.clientX);
+    // The nearer thumb moves; at equal distance, the one on the side the pointer is.
+    const i: 0 | 1 = Math.abs(v - value[0]) < Math.abs(v - value[1]) || (value[0] === value[1] && v < value[0]) ? 0 : 1;
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+    inputs[i].current?.focus({ preventScroll: true });
+    setDragging(i);
+    onInput(withThumb(i, v));
+  }
+
   return (
-    <div className="relative h-5">
+    <div
+      ref={track}
+      data-testid="range-track"
+      className="relative h-5 cursor-pointer touch-none select-none"
+      onPointerDown={onPointerDown}
+      onPointerMove={(e) => {
+        if (dragging !== null) onInput(withThumb(dragging, valueAt(e.clientX)));
+      }}
+      onPointerUp={(e) => {
+        if (dragging === null) return;
+        setDragging(null);
+        onCommit(withThumb(dragging, valueAt(e.clientX)));
+      }}
+      onPointerCancel={() => {
+        if (dragging === null) return;
+        setDragging(null);
+        onCommit(value);
+      }}
+    >
       <div className="absolute inset-x-2.5 top-2 h-1 rounded-full bg-slate-200">
         <div className="absolute inset-y-0 rounded-full bg-brand-600" style={{ left: `${pct(value[0])}%`, right: `${100 - pct(value[1])}%` }} />
       </div>
       {([0, 1] as const).map((i) => (
-        <input
+        <div
           key={i}
-          ref={i === 0 ? lower : upper}
-          type="range"
-          min={min}
-          max={max}
-          step={step}
-          value={value[i]}
-          aria-label={labels[i]}
-          aria-valuetext={format(value[i])}
-          onChange={(e) => onInput(withThumb(i, Number(e.currentTarget.value)))}
-          onKeyDown={(e) => onKeyDown(i, e)}
-          // Both thumbs at the top end: the lower one must stay reachable, so it is laid on top.
-          className={cn(THUMB, i === 0 && value[0] > min + span / 2 && "z-10")}
-        />
+          className={cn(
+            "absolute top-0 size-5 -translate-x-1/2 rounded-full border-2 border-brand-600 bg-white shadow-sm transition-shadow",
+            "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600",
+            dragging === i && "ring-4 ring-brand-500/20",
+          )}
+          style={{ left: `calc(${THUMB / 2}px + (100% - ${THUMB}px) * ${pct(value[i]) / 100})` }}
+        >
+          <input
+            ref={inputs[i]}
+            type="range"
+            min={min}
+            max={max}
+            step={step}
+            value={value[i]}
+            aria-label={labels[i]}
+            aria-valuetext={format(value[i])}
+            // Assistive technology sets the value itself (a swipe, an increment): that is a finished move.
+            onChange={(e) => onCommit(withThumb(i, Number(e.currentTarget.value)))}
+            onKeyDown={(e) => onKeyDown(i, e)}
+            className="sr-only"
+          />
+        </div>
       ))}
     </div>
   );
