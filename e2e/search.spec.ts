@@ -21,6 +21,19 @@ function holdRequests(pattern: RegExp, method = "GET") {
   return { pattern, handler, release: () => release(), count: () => held };
 }
 
+/** Searches return flights LHR → JFK through the form (out and back `out`/`back` days ahead); returns the number found. */
+async function returnFlightsLondonNewYork(search: SearchPage, out: number, back: number): Promise<number> {
+  await search.goto();
+  const form = await search.open("Flights");
+  await search.pick(form.getByRole("combobox", { name: "From" }), "LHR", /^Airports/, "London Heathrow Airport");
+  await search.pick(form.getByRole("combobox", { name: "To" }), "JFK", /^Airports/, "John F Kennedy International Airport");
+  await form.getByLabel("Departure", { exact: true }).fill(isoDay(out));
+  await form.getByLabel("Return", { exact: true }).and(form.locator('input[type="date"]')).fill(isoDay(back));
+  await search.submit("Flights");
+  await search.expectResultsUrl("flight");
+  return search.expectComplete("flight");
+}
+
 test.describe("search", () => {
   test('typing "Barcelona" at normal speed makes at most two suggest calls, one more for each pause the page takes', async ({ page }) => {
     const search = new SearchPage(page);
@@ -226,15 +239,7 @@ test.describe("search", () => {
 
   test("a results URL reloads into the same results without starting a new search", async ({ page }) => {
     const search = new SearchPage(page);
-    await search.goto();
-    const form = await search.open("Flights");
-    await search.pick(form.getByRole("combobox", { name: "From" }), "LHR", /^Airports/, "London Heathrow Airport");
-    await search.pick(form.getByRole("combobox", { name: "To" }), "JFK", /^Airports/, "John F Kennedy International Airport");
-    await form.getByLabel("Departure", { exact: true }).fill(isoDay(31));
-    await form.getByLabel("Return", { exact: true }).and(form.locator('input[type="date"]')).fill(isoDay(38));
-    await search.submit("Flights");
-    await search.expectResultsUrl("flight");
-    const count = await search.expectComplete("flight");
+    const count = await returnFlightsLondonNewYork(search, 31, 38);
     const url = page.url();
 
     const starts = recordRequests(page, isSearchStart);
@@ -249,15 +254,7 @@ test.describe("search", () => {
   test("the price range: a thumb dragged with the pointer, then moved by a key, filters the list; the range survives a reload", async ({ page }) => {
     test.slow(); // a live flight search, then a reload
     const search = new SearchPage(page);
-    await search.goto();
-    const form = await search.open("Flights");
-    await search.pick(form.getByRole("combobox", { name: "From" }), "LHR", /^Airports/, "London Heathrow Airport");
-    await search.pick(form.getByRole("combobox", { name: "To" }), "JFK", /^Airports/, "John F Kennedy International Airport");
-    await form.getByLabel("Departure", { exact: true }).fill(isoDay(33));
-    await form.getByLabel("Return", { exact: true }).and(form.locator('input[type="date"]')).fill(isoDay(40));
-    await search.submit("Flights");
-    await search.expectResultsUrl("flight");
-    const total = await search.expectComplete("flight");
+    const total = await returnFlightsLondonNewYork(search, 33, 40);
 
     const { panel, close } = await search.filters();
     const min = panel.getByRole("slider", { name: "Minimum price" });
