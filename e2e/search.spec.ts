@@ -79,6 +79,8 @@ test.describe("search", () => {
     await expect(form.getByTestId("nights")).toHaveText("3 nights");
 
     // The first page of results is held back so the loading state is seen, then let through.
+    // A hotel's page (its code and data) is fetched when its link is reached for, not for every card in view.
+    const hotelPages = recordRequests(page, (req) => /^\/search\/[^/]+\/hotels\/[^/]+$/.test(new URL(req.url()).pathname));
     const firstRead = holdRequests(/\/api\/search\/[^/]+\/results/);
     await page.route(firstRead.pattern, firstRead.handler);
     await search.submit("Hotels");
@@ -117,6 +119,9 @@ test.describe("search", () => {
     // Open the first hotel; its live rate sheet is held back until its progress state shows.
     const firstCard = cards.first();
     const hotelName = (await firstCard.getByRole("heading", { level: 3 }).innerText()).trim();
+    expect(hotelPages, "no hotel page prefetched while the results show").toHaveLength(0);
+    await firstCard.getByRole("link", { name: `See rooms at ${hotelName}` }).hover();
+    await expect.poll(() => hotelPages.length, { message: "the hotel's page is prefetched once its link is pointed at" }).toBeGreaterThan(0);
     const rates = holdRequests(/\/api\/search\/[^/]+\/hotels\/[^/]+\/rates/, "POST");
     await page.route(rates.pattern, rates.handler);
     // Each rate sheet queries every source and counts against 60 a minute: one per visit.

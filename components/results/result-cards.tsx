@@ -1,10 +1,10 @@
 "use client";
 
 import { ArrowRight, BadgePercent, Car, Clock, ImageOff, Luggage, MapPin, Package, Plane, Ticket, Users } from "lucide-react";
-import Link from "next/link";
 import { memo, useState, type ReactNode } from "react";
 import { buttonClasses } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { IntentLink } from "@/components/ui/intent-link";
 import { routeOf } from "@/lib/bookings/summary";
 import { checkoutHref, describePlace, hotelHref, optionsHref, type SearchCriteria } from "@/lib/search/criteria";
 import { rememberSelectedRate } from "@/lib/search/selected-rate";
@@ -201,7 +201,7 @@ export function HotelCard({
             <p className="text-xs text-slate-500">
               {plural(group.rows.length, "rate")} from {plural(sources, "source")}
             </p>
-            <Link
+            <IntentLink
               href={hotelHref(ctx.searchId, group.productId, ctx.criteria)}
               onClick={(e) => e.stopPropagation()}
               className={cn(buttonClasses({ variant: "primary", size: "sm" }), "sm:w-full")}
@@ -209,7 +209,7 @@ export function HotelCard({
             >
               See rooms
               <ArrowRight aria-hidden className="size-3.5" />
-            </Link>
+            </IntentLink>
           </div>
         </div>
       </div>
@@ -221,7 +221,7 @@ export function HotelCard({
 
 function SelectLink({ row, ctx, label, variant = "primary" }: { row: ResultRow; ctx: CardContext; label: string; variant?: "primary" | "secondary" }) {
   return (
-    <Link
+    <IntentLink
       href={checkoutHref(row.rateQuoteId, ctx.searchId, ctx.criteria)}
       onClick={(e) => {
         e.stopPropagation();
@@ -231,7 +231,7 @@ function SelectLink({ row, ctx, label, variant = "primary" }: { row: ResultRow; 
       className={buttonClasses({ variant, size: "sm" })}
     >
       Select
-    </Link>
+    </IntentLink>
   );
 }
 
@@ -397,13 +397,13 @@ export function ActivityCard({ group, row, ctx }: { group: ResultGroup; row: Act
           <PriceBlock amountMinor={row.sellAmountMinor} currency={row.sellCurrency} lead="from" caption="total for your party" />
           <div className="flex items-center gap-2 sm:w-full sm:flex-col sm:items-stretch">
             <SelectLink row={row} ctx={ctx} label={`Select ${name}, ${s.modality ?? ""} ${when}, ${formatMoney(row.sellAmountMinor, row.sellCurrency)}`} />
-            <Link
+            <IntentLink
               href={optionsHref(ctx.searchId, group.productId, ctx.criteria)}
               className={buttonClasses({ variant: "secondary", size: "sm" })}
               aria-label={`See options for ${name}`}
             >
               See options
-            </Link>
+            </IntentLink>
           </div>
         </div>
       </div>
@@ -487,13 +487,13 @@ export function TransferCard({ group, row, ctx }: { group: ResultGroup; row: Tra
           <PriceBlock amountMinor={row.sellAmountMinor} currency={row.sellCurrency} lead="from" caption={round ? "both ways" : "one way"} />
           <div className="flex items-center gap-2 sm:w-full sm:flex-col sm:items-stretch">
             <SelectLink row={row} ctx={ctx} label={`Select ${vehicle}, ${legLabel(row)}, ${formatMoney(row.sellAmountMinor, row.sellCurrency)}`} />
-            <Link
+            <IntentLink
               href={optionsHref(ctx.searchId, group.productId, ctx.criteria)}
               className={buttonClasses({ variant: "secondary", size: "sm" })}
               aria-label={`See vehicles for ${service ?? ""} ${vehicle}`}
             >
               See vehicles
-            </Link>
+            </IntentLink>
           </div>
         </div>
       </div>

@@ -141,6 +141,29 @@ describe("DateRangeField — hotel stay", () => {
   });
 });
 
+describe("DateRangeField — the popover", () => {
+  it("says it opens a dialog, closes on Escape with nothing picked, and gives the focus back to its button", async () => {
+    const user = userEvent.setup();
+    const onValue = vi.fn();
+    render(<Harness inline={false} onValue={onValue} />);
+    const trigger = screen.getByRole("button", { name: /Choose stay dates/ });
+    expect(trigger).toHaveAttribute("aria-haspopup", "dialog");
+    expect(trigger).toHaveAttribute("aria-expanded", "false");
+
+    await user.click(trigger);
+    const dialog = await screen.findByRole("dialog", { name: "Stay dates" });
+    expect(trigger).toHaveAttribute("aria-expanded", "true");
+    await day("2026-03-12");
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(trigger).toHaveAttribute("aria-expanded", "false");
+    await waitFor(() => expect(trigger).toHaveFocus());
+    expect(onValue).not.toHaveBeenCalled();
+  });
+});
+
 describe("DateRangeField — single date", () => {
   it("picks one date, with no nights and past days disabled", async () => {
     const user = userEvent.setup();

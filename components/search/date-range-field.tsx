@@ -1,9 +1,8 @@
 "use client";
 
-import { lazy, Suspense, useId, useState } from "react";
+import { lazy, Suspense, useId, useRef, useState, useSyncExternalStore } from "react";
 import { CalendarDays } from "lucide-react";
 import type { DateRange, Matcher } from "react-day-picker";
-import { Button as AriaButton, Dialog, DialogTrigger, Popover } from "react-aria-components";
 import { useController, type Control, type FieldPath, type FieldValues } from "react-hook-form";
 import { buttonClasses } from "@/components/ui/button";
 import { FieldError, SubField, fieldClasses, inputClasses } from "@/components/ui/field";
@@ -48,6 +47,28 @@ const formatDay = (iso: string | undefined) => {
 const loadCalendar = () => import("./stay-calendar");
 const StayCalendar = lazy(() => loadCalendar().then((m) => ({ default: m.StayCalendar })));
 const preloadCalendar = () => void loadCalendar().catch(() => {});
+// Its popover (React Aria's overlay) is loaded the same way, with the calendar.
+const loadPopover = () => import("./calendar-popover");
+const CalendarPopover = lazy(loadPopover);
+const preloadPopover = () => {
+  void loadPopover().catch(() => {});
+  preloadCalendar();
+};
+
+// Two months side by side from the sm breakpoint; one under it, where two would stack taller than a
+// phone's screen.
+const WIDE = "(min-width: 40rem)";
+const subscribeWide = (change: () => void) => {
+  const query = window.matchMedia?.(WIDE);
+  query?.addEventListener("change", change);
+  return () => query?.removeEventListener("change", change);
+};
+const useWide = () =>
+  useSyncExternalStore(
+    subscribeWide,
+    () => window.matchMedia?.(WIDE).matches ?? true,
+    () => true,
+  );
 
 /** The calendar's footprint while its code loads: each month is a caption (h-8) over 7 rows of size-9. */
 function CalendarPlaceholder({ months }: { months: number }) {
@@ -82,7 +103,9 @@ export function DateRangeField({
   const id = useId();
   const errorId = `${id}-error`;
   const [open, setOpen] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
   const range = mode === "range";
+  const wide = useWide();
 
   const todayDate = parseIsoDate(today) ?? new Date();
   const lastCheckIn = addDays(todayDate, MAX_DAYS_AHEAD);
@@ -117,7 +140,7 @@ export function DateRangeField({
     endMonth: addDays(lastCheckIn, range ? MAX_NIGHTS : 0),
     defaultMonth: checkInDate ?? todayDate,
     today: todayDate,
-    numberOfMonths: range && !inline ? 2 : 1,
+    numberOfMonths: range && !inline && wide ? 2 : 1,
   };
   const calendar = (
     <Suspense fallback={<CalendarPlaceholder months={common.numberOfMonths} />}>
@@ -184,22 +207,32 @@ export function DateRangeField({
       {inline ? (
         <div className="rounded-lg border border-slate-200 bg-white p-3 shadow-xs">{calendar}</div>
       ) : (
-        <DialogTrigger isOpen={open} onOpenChange={setOpen}>
-          <AriaButton
+        <>
+          <button
+            ref={triggerRef}
+            type="button"
             className={cn(buttonClasses({ variant: "secondary" }), "w-full justify-start font-medium")}
-            onHoverStart={preloadCalendar}
-            onFocus={preloadCalendar}
+            aria-haspopup="dialog"
+            aria-expanded={open}
+            onPointerEnter={preloadPopover}
+            onFocus={preloadPopover}
+            onClick={() => {
+              preloadPopover();
+              setOpen(true);
+            }}
             aria-label={`${range ? "Choose stay dates" : "Choose a date"}: ${summary}${nightsText ? `, ${nightsText}` : ""}`}
           >
             <CalendarDays className="size-4 text-slate-500" aria-hidden />
             {summary}
-          </AriaButton>
-          <Popover placement="bottom start" className="rounded-xl border border-slate-200 bg-white p-3 shadow-lg outline-none">
-            <Dialog aria-label={range ? "Stay dates" : "Date"} className="outline-none">
-              {calendar}
-            </Dialog>
-          </Popover>
-        </DialogTrigger>
+          </button>
+          {open ? (
+            <Suspense fallback={null}>
+              <CalendarPopover triggerRef={triggerRef} isOpen onOpenChange={setOpen} label={range ? "Stay dates" : "Date"}>
+                {calendar}
+              </CalendarPopover>
+            </Suspense>
+          ) : null}
+        </>
       )}
 
       <div className="flex gap-2">

@@ -270,4 +270,85 @@ describe("DestinationCombobox – results", () => {
     const { input } = renderCombobox({ defaultInputValue: "Barcel" });
     expect(input).toHaveValue("Barcel");
   });
+
+  it("keyboard: the arrows move the highlight (aria-activedescendant) within the list, Escape closes it and keeps the text", async () => {
+    installFetch(() => ok(SUGGESTIONS));
+    const user = userEvent.setup();
+    const { input, onSelect } = renderCombobox();
+
+    await user.type(input, "Barc");
+    await screen.findByRole("option", { name: /Hotel Arts Barcelona/ });
+    expect(input).toHaveAttribute("aria-expanded", "true");
+    expect(input).not.toHaveAttribute("aria-activedescendant");
+    const options = screen.getAllByRole("option");
+    expect(options.map((o) => o.id)).toHaveLength(4);
+
+    await user.keyboard("{ArrowUp}");
+    expect(input).toHaveAttribute("aria-activedescendant", options[3]!.id);
+    await user.keyboard("{ArrowDown}");
+    expect(input).toHaveAttribute("aria-activedescendant", options[3]!.id);
+    await user.keyboard("{ArrowUp}{ArrowUp}");
+    expect(input).toHaveAttribute("aria-activedescendant", options[1]!.id);
+    expect(options[1]).toHaveAttribute("data-active", "keys");
+
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("listbox")).not.toBeInTheDocument();
+    expect(input).toHaveAttribute("aria-expanded", "false");
+    expect(input).toHaveValue("Barc");
+    expect(onSelect).not.toHaveBeenCalled();
+
+    // ArrowDown opens it again on the first suggestion.
+    await user.keyboard("{ArrowDown}");
+    expect(await screen.findByRole("listbox")).toBeInTheDocument();
+    expect(input).toHaveAttribute("aria-activedescendant", screen.getAllByRole("option")[0]!.id);
+  });
+
+  it("pointer: a click picks the option and the input keeps the focus", async () => {
+    installFetch(() => ok(SUGGESTIONS));
+    const user = userEvent.setup();
+    const { input, onSelect } = renderCombobox();
+
+    await user.type(input, "Barc");
+    await user.click(await screen.findByRole("option", { name: /Hotel Arts Barcelona/ }));
+    expect(onSelect).toHaveBeenCalledWith({ kind: "hotel", canonicalId: "htl_arts", name: "Hotel Arts Barcelona", cityName: "Barcelona", countryCode: "ES" });
+    expect(input).toHaveValue("Hotel Arts Barcelona");
+    expect(input).toHaveFocus();
+    expect(screen.queryByRole("listbox")).not.toBeInTheDocument();
+  });
+
+  it("Enter with nothing highlighted is left to the form (it sends it); leaving the field closes the list", async () => {
+    installFetch(() => ok(SUGGESTIONS));
+    const user = userEvent.setup();
+    const onSubmit = vi.fn((e: React.FormEvent) => e.preventDefault());
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <form onSubmit={onSubmit}>
+          <DestinationCombobox label="Destination" productType="hotel" onSelect={vi.fn()} />
+          <button type="submit">Search</button>
+        </form>
+      </QueryClientProvider>,
+    );
+    const input = screen.getByRole("combobox", { name: "Destination" });
+    await user.type(input, "Barc");
+    await screen.findByRole("listbox");
+    expect(screen.getByRole("status")).toHaveTextContent("4 suggestions.");
+    await user.keyboard("{Enter}");
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+
+    await user.tab();
+    expect(screen.queryByRole("listbox")).not.toBeInTheDocument();
+    expect(input).toHaveValue("Barc");
+  });
+
+  it("names the field's hint and error as its description", () => {
+    installFetch(() => ok(SUGGESTIONS));
+    const { input } = renderCombobox({ description: "A city or a hotel.", error: "Choose where to stay." });
+    expect(input).toHaveAccessibleDescription("Choose where to stay.");
+    expect(input).toHaveAttribute("aria-invalid", "true");
+    cleanup();
+    const again = renderCombobox({ description: "A city or a hotel." });
+    expect(again.input).toHaveAccessibleDescription("A city or a hotel.");
+    expect(again.input).not.toHaveAttribute("aria-invalid");
+  });
 });

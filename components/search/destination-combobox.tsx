@@ -1,22 +1,9 @@
 "use client";
 
 import { BedDouble, Building2, LoaderCircle, MapPin, Plane, Search, Star, StarHalf, type LucideIcon } from "lucide-react";
-import { useMemo, useState } from "react";
-import {
-  Collection,
-  ComboBox,
-  Header,
-  Input,
-  ListBox,
-  ListBoxItem,
-  ListBoxSection,
-  Popover,
-  Text,
-  type Key,
-} from "react-aria-components";
+import { useEffect, useId, useMemo, useState } from "react";
 import { AlertIcon } from "@/components/ui/icons";
 import { cn } from "@/components/ui/cn";
-import { AriaHelp, AriaLabel } from "@/components/ui/aria-field";
 import { fieldClasses, inputClasses } from "@/components/ui/field";
 import { SUGGEST_MIN_CHARS, useSuggest, type Suggestions, type SuggestProductType } from "./use-suggest";
 
@@ -195,34 +182,92 @@ export function DestinationCombobox({
   autoFocus,
   className,
 }: DestinationComboboxProps) {
+  const id = useId();
+  const ids = { label: `${id}-label`, input: `${id}-input`, popup: `${id}-popup`, help: `${id}-help` };
   const [inputValue, setInputValue] = useState(defaultInputValue ?? value?.name ?? "");
   // Text restored from the URL or the form is not a question: suggestions wait for typing.
   const [edited, setEdited] = useState(false);
+  const [open, setOpen] = useState(false);
+  // The option the arrow keys are on (the input keeps the focus: aria-activedescendant), and
+  // whether the keys or the pointer put it there (only the keys draw a ring).
+  const [active, setActive] = useState<{ id: string; by: "keys" | "pointer" } | null>(null);
   const suggest = useSuggest(inputValue, { productType, enabled: edited });
   const sections = useMemo(() => buildSections(suggest.data, productType, kinds), [suggest.data, productType, kinds]);
-  const choices = useMemo(
-    () => new Map(sections.flatMap((s) => s.items.map((o) => [o.id, o.choice] as const))),
-    [sections],
-  );
+  const options = useMemo(() => sections.flatMap((s) => s.items), [sections]);
 
   const typed = inputValue.trim();
   const busy = suggest.isBusy;
+  const shown = open && typed.length > 0;
+  const activeIndex = active ? options.findIndex((o) => o.id === active.id) : -1;
+  const optionId = (index: number) => `${id}-option-${index}`;
+  const selectedId = value ? choiceKey(value) : null;
+
+  useEffect(() => {
+    if (shown && activeIndex >= 0) document.getElementById(optionId(activeIndex))?.scrollIntoView?.({ block: "nearest" });
+    // optionId only depends on the stable id.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shown, activeIndex]);
 
   function handleInputChange(text: string) {
     if (text !== inputValue) setEdited(true);
     setInputValue(text);
+    setActive(null);
+    setOpen(text.trim().length > 0);
     if (value && text === value.name) return;
     if (value) onClear?.();
     onTextChange?.(text);
   }
 
-  function handleSelectionChange(key: Key | null) {
-    if (key == null) return;
-    const choice = choices.get(String(key));
-    if (!choice) return;
-    // With both the text and the choice controlled, React Aria leaves the text to us.
-    setInputValue(choice.name);
-    onSelect(choice);
+  function choose(option: Option) {
+    setInputValue(option.choice.name);
+    setOpen(false);
+    setActive(null);
+    onSelect(option.choice);
+  }
+
+  function moveTo(index: number) {
+    const option = options[index];
+    setActive(option ? { id: option.id, by: "keys" } : null);
+  }
+
+  function handleKeyDown(e: React.KeyboardEvent<HTMLInputElement>) {
+    switch (e.key) {
+      case "ArrowDown":
+      case "ArrowUp": {
+        if (e.altKey || typed.length === 0) return;
+        e.preventDefault();
+        const down = e.key === "ArrowDown";
+        if (!shown) {
+          setOpen(true);
+          moveTo(down ? 0 : options.length - 1);
+        } else if (activeIndex < 0) {
+          moveTo(down ? 0 : options.length - 1);
+        } else {
+          moveTo(Math.max(0, Math.min(options.length - 1, activeIndex + (down ? 1 : -1))));
+        }
+        return;
+      }
+      case "Enter": {
+        if (!shown || activeIndex < 0) return;
+        // The highlighted suggestion is picked; the form is not sent.
+        e.preventDefault();
+        choose(options[activeIndex]!);
+        return;
+      }
+      case "Escape": {
+        if (!shown) return;
+        // Closes the suggestions only (not a dialog the field is in).
+        e.preventDefault();
+        e.stopPropagation();
+        setOpen(false);
+        setActive(null);
+        return;
+      }
+      case "Tab":
+        setOpen(false);
+        setActive(null);
+        return;
+    }
   }
 
   function renderEmptyState() {
@@ -246,26 +291,49 @@ export function DestinationCombobox({
     );
   }
 
+  // What a screen reader hears as the suggestions change (the list itself is not focused).
+  const status = busy
+    ? "Loading suggestions…"
+    : shown && suggest.isSettled && typed.length >= SUGGEST_MIN_CHARS && !suggest.isError
+      ? options.length === 1
+        ? "1 suggestion."
+        : `${options.length} suggestions.`
+      : "";
+
+  let index = 0;
   return (
-    <ComboBox
-      className={cn("space-y-1.5", className)}
-      items={sections}
-      inputValue={inputValue}
-      onInputChange={handleInputChange}
-      selectedKey={value === undefined ? undefined : value ? choiceKey(value) : null}
-      onSelectionChange={handleSelectionChange}
-      menuTrigger="input"
-      allowsCustomValue
-      allowsEmptyCollection
-      isRequired={isRequired}
-      isDisabled={isDisabled}
-      isInvalid={!!error}
-      autoFocus={autoFocus}
-    >
-      <AriaLabel className="block">{label}</AriaLabel>
+    <div className={cn("space-y-1.5", className)}>
+      <label id={ids.label} htmlFor={ids.input} className={cn(fieldClasses.label, "block")}>
+        {label}
+      </label>
       <div className="relative">
         <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-        <Input className={cn(inputClasses(!!error), "pr-9 pl-9")} placeholder={placeholder ?? PLACEHOLDERS[productType]} />
+        <input
+          id={ids.input}
+          type="text"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={shown}
+          aria-controls={shown ? ids.popup : undefined}
+          aria-activedescendant={shown && activeIndex >= 0 ? optionId(activeIndex) : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-required={isRequired || undefined}
+          aria-describedby={error || description ? ids.help : undefined}
+          autoComplete="off"
+          autoCorrect="off"
+          spellCheck={false}
+          autoFocus={autoFocus}
+          disabled={isDisabled}
+          className={cn(inputClasses(!!error), "pr-9 pl-9")}
+          placeholder={placeholder ?? PLACEHOLDERS[productType]}
+          value={inputValue}
+          onChange={(e) => handleInputChange(e.target.value)}
+          onKeyDown={handleKeyDown}
+          onBlur={() => {
+            setOpen(false);
+            setActive(null);
+          }}
+        />
         {busy ? (
           <LoaderCircle
             aria-hidden
@@ -273,32 +341,71 @@ export function DestinationCombobox({
             className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-brand-600"
           />
         ) : null}
+        {shown ? (
+          <div
+            id={ids.popup}
+            className="absolute top-full left-0 z-30 mt-1.5 w-full min-w-72 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-lg ring-1 ring-slate-900/5"
+            // The input keeps the focus while an option is pointed at and picked.
+            onMouseDown={(e) => e.preventDefault()}
+          >
+            {options.length === 0 ? (
+              renderEmptyState()
+            ) : (
+              <div role="listbox" aria-labelledby={ids.label} className="max-h-96 overflow-y-auto p-1">
+                {sections.map((section) => (
+                  <div
+                    key={section.id}
+                    role="group"
+                    aria-labelledby={`${id}-${section.id}`}
+                    className="not-first:mt-1 not-first:border-t not-first:border-slate-100 not-first:pt-1"
+                  >
+                    <div
+                      id={`${id}-${section.id}`}
+                      role="presentation"
+                      className="flex items-center justify-between px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase"
+                    >
+                      <span>{section.title}</span>
+                      <span className="rounded-full bg-slate-100 px-1.5 py-px text-[0.6875rem] font-medium text-slate-600 tabular-nums">
+                        <span className="sr-only">(</span>
+                        {section.items.length}
+                        <span className="sr-only">)</span>
+                      </span>
+                    </div>
+                    {section.items.map((option) => {
+                      const i = index++;
+                      return (
+                        <SuggestionOption
+                          key={option.id}
+                          id={optionId(i)}
+                          option={option}
+                          active={activeIndex === i ? (active?.by ?? "keys") : null}
+                          selected={option.id === selectedId}
+                          onPoint={() => setActive({ id: option.id, by: "pointer" })}
+                          onPick={() => choose(option)}
+                        />
+                      );
+                    })}
+                  </div>
+                ))}
+              </div>
+            )}
+          </div>
+        ) : null}
       </div>
       <span role="status" aria-live="polite" className="sr-only">
-        {busy ? "Loading suggestions…" : ""}
+        {status}
       </span>
-      <AriaHelp hint={description} error={error} hintClassName={cn("block", fieldClasses.hint)} />
-      <Popover
-        offset={6}
-        className="w-(--trigger-width) min-w-72 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-lg ring-1 ring-slate-900/5 outline-none"
-      >
-        <ListBox<Section> className="max-h-96 overflow-y-auto p-1 outline-none" renderEmptyState={renderEmptyState}>
-          {(section) => (
-            <ListBoxSection id={section.id} className="not-first:mt-1 not-first:border-t not-first:border-slate-100 not-first:pt-1">
-              <Header className="flex items-center justify-between px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-                <span>{section.title}</span>
-                <span className="rounded-full bg-slate-100 px-1.5 py-px text-[0.6875rem] font-medium text-slate-600 tabular-nums">
-                  <span className="sr-only">(</span>
-                  {section.items.length}
-                  <span className="sr-only">)</span>
-                </span>
-              </Header>
-              <Collection items={section.items}>{(option) => <SuggestionOption option={option} />}</Collection>
-            </ListBoxSection>
-          )}
-        </ListBox>
-      </Popover>
-    </ComboBox>
+      {error ? (
+        <p id={ids.help} className={fieldClasses.error}>
+          <AlertIcon className="mt-px size-3.5 shrink-0" />
+          {error}
+        </p>
+      ) : description ? (
+        <p id={ids.help} className={cn("block", fieldClasses.hint)}>
+          {description}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
@@ -306,26 +413,48 @@ function EmptyMessage({ children }: { children: React.ReactNode }) {
   return <p className="px-3 py-3 text-sm text-slate-500">{children}</p>;
 }
 
-function SuggestionOption({ option }: { option: Option }) {
+function SuggestionOption({
+  id,
+  option,
+  active,
+  selected,
+  onPoint,
+  onPick,
+}: {
+  id: string;
+  option: Option;
+  active: "keys" | "pointer" | null;
+  selected: boolean;
+  onPoint: () => void;
+  onPick: () => void;
+}) {
   const Icon = KIND_ICONS[option.choice.kind];
+  const described = option.detail || option.stars;
   return (
-    <ListBoxItem
-      id={option.id}
-      textValue={option.choice.name}
+    <div
+      id={id}
+      role="option"
+      aria-selected={selected}
+      aria-labelledby={`${id}-label`}
+      aria-describedby={described ? `${id}-detail` : undefined}
+      data-active={active ?? undefined}
+      onPointerMove={active ? undefined : onPoint}
+      onClick={onPick}
       className={cn(
-        "flex cursor-default items-center gap-3 rounded-lg px-3 py-2 text-ink outline-none",
-        "data-focused:bg-brand-50 data-selected:bg-brand-100 data-focus-visible:ring-2 data-focus-visible:ring-brand-500/40",
+        "flex cursor-default items-center gap-3 rounded-lg px-3 py-2 text-ink",
+        selected ? "bg-brand-100" : active && "bg-brand-50",
+        active === "keys" && "ring-2 ring-brand-500/40",
       )}
     >
       <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-slate-100 text-slate-600">
         <Icon aria-hidden className="size-4" />
       </span>
       <span className="min-w-0 flex-1">
-        <Text slot="label" className="block truncate text-[0.9375rem] font-medium">
+        <span id={`${id}-label`} className="block truncate text-[0.9375rem] font-medium">
           {option.choice.name}
-        </Text>
-        {option.detail || option.stars ? (
-          <Text slot="description" className="flex items-center gap-2 truncate text-[0.8125rem] text-slate-500">
+        </span>
+        {described ? (
+          <span id={`${id}-detail`} className="flex items-center gap-2 truncate text-[0.8125rem] text-slate-500">
             {option.detail ? <span className="truncate">{option.detail}</span> : null}
             {option.stars ? (
               <span className="flex shrink-0 items-center gap-px text-amber-500">
@@ -336,9 +465,9 @@ function SuggestionOption({ option }: { option: Option }) {
                 {option.stars % 1 ? <StarHalf aria-hidden className="size-3 fill-current" /> : null}
               </span>
             ) : null}
-          </Text>
+          </span>
         ) : null}
       </span>
-    </ListBoxItem>
+    </div>
   );
 }
