@@ -6,6 +6,8 @@
 // hotel page, checkout and /bookings, mobile (Lighthouse's default: Moto G4 emulation, simulated
 // slow 4G and 4× CPU slowdown) and desktop, BENCH_LH_RUNS (1) runs each, and prints the medians
 // with LCP, TBT and CLS. Chromium is Debian's (/usr/bin/chromium); nothing is downloaded.
+// BENCH_LH_PAGES=/search,results measures only those pages; BENCH_LH_DETAIL=1 also prints, for each
+// mobile run, the scripts' main-thread time and the long tasks (what the TBT is made of).
 // Prints figures, never asserts: the machine is shared and noisy.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags } from "lighthouse";
@@ -16,6 +18,8 @@ import { startProdServer, type BenchServer } from "./support/prod-server";
 const RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 1));
 const PORT = 3260;
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const ONLY = process.env.BENCH_LH_PAGES?.split(",").map((s) => s.trim()).filter(Boolean) ?? null;
+const DETAIL = process.env.BENCH_LH_DETAIL === "1";
 
 type Figures = { performance: number; accessibility: number; lcpMs: number; tbtMs: number; cls: number };
 
@@ -43,6 +47,14 @@ async function audit(url: string, cookie: string | null, formFactor: "mobile" | 
     if (attempt === 3) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   }
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  if (DETAIL && formFactor === "mobile") {
+    type Item = { url: string; total?: number; scripting?: number; startTime?: number; duration?: number };
+    const items = (id: string) => ((lhr.audits[id]?.details as { items?: Item[] } | undefined)?.items ?? []);
+    const short = (u: string) => u.replace(/^https?:\/\/[^/]+/, "").slice(-48);
+    console.log(`  ${url.replace(/^https?:\/\/[^/]+/, "").slice(0, 60)} (mobile): TBT ${Math.round(numeric("total-blocking-time"))} ms`);
+    for (const it of items("bootup-time").slice(0, 8)) console.log(`    script ${Math.round(it.total ?? 0)} ms (${Math.round(it.scripting ?? 0)} evaluating)  ${short(it.url)}`);
+    for (const it of items("long-tasks").slice(0, 10)) console.log(`    long task at ${Math.round(it.startTime ?? 0)} ms: ${Math.round(it.duration ?? 0)} ms  ${short(it.url)}`);
+  }
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
@@ -68,7 +80,7 @@ async function main() {
       "| page | mobile perf | mobile a11y | mobile LCP | mobile TBT | mobile CLS | desktop perf | desktop a11y | desktop CLS |",
       "|---|---|---|---|---|---|---|---|---|",
     ];
-    for (const p of list) {
+    for (const p of list.filter((p) => !ONLY || ONLY.includes(p.name))) {
       const got: Record<"mobile" | "desktop", Figures[]> = { mobile: [], desktop: [] };
       for (let r = 0; r < RUNS; r++) {
         for (const ff of ["mobile", "desktop"] as const) got[ff].push(await audit(`${baseURL}${p.path}`, p.signedIn ? cookie : null, ff, chrome.port));

@@ -13,10 +13,11 @@ import { MailIcon, UsersIcon } from "../ui/icons";
 import { StatusBadge, type Tone } from "../ui/status-badge";
 import { InviteLink } from "./invite-link";
 import { InviteUserPanel, type Invited } from "./invite-user-panel";
+import { lazily } from "@/lib/lazily";
 
 // Fixed locale and zone so the server's HTML and the browser's render agree.
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+const dateFormat = lazily(() => new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }));
+const formatDate = (iso: string) => dateFormat().format(new Date(iso));
 
 const STATUS: Record<UserStatus, { tone: Tone; label: string }> = {
   active: { tone: "ok", label: "Active" },

@@ -1,5 +1,6 @@
 import type { HotelCriteria, SearchCriteria } from "@/lib/search/criteria";
 import { formatMoney } from "@/lib/money";
+import { lazily } from "@/lib/lazily";
 
 // Formatting the hotel page shares: money in minor units, dates, boards, humanised keys.
 
@@ -73,14 +74,14 @@ export function perLabel(per: string): string {
 
 /* ---------------------------------------------------------------------------- dates */
 
-const dayFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
-const longDayFormat = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+const dayFormat = lazily(() => new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" }));
+const longDayFormat = lazily(() => new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }));
 
 /** A calendar date (YYYY-MM-DD) as "1 Dec"; it names a day, not an instant, so it is read in UTC. */
 export function formatDay(isoDate: string, long = false): string {
   const d = new Date(`${isoDate}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return isoDate;
-  return (long ? longDayFormat : dayFormat).format(d);
+  return (long ? longDayFormat : dayFormat)().format(d);
 }
 
 /** An instant as "28 Nov, 14:00" in the given zone (the advisor's by default). */

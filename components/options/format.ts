@@ -1,6 +1,7 @@
 import type { ActivityRow } from "@/components/results/types";
 import type { OccupancyEntry } from "@/lib/search/criteria";
 import { formatMoney } from "@/lib/money";
+import { lazily } from "@/lib/lazily";
 
 // Formatting for the option sheets. Fixed to en-US so a sheet reads the same on every
 // advisor's machine and in tests; times stay 24-hour, as the service sends them.
@@ -24,27 +25,27 @@ function wallClock(local: string): Date | null {
   return new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi)));
 }
 
-const dateFormat = new Intl.DateTimeFormat(LOCALE, { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-const shortDateFormat = new Intl.DateTimeFormat(LOCALE, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
-const timeFormat = new Intl.DateTimeFormat(LOCALE, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" });
+const dateFormat = lazily(() => new Intl.DateTimeFormat(LOCALE, { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }));
+const shortDateFormat = lazily(() => new Intl.DateTimeFormat(LOCALE, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }));
+const timeFormat = lazily(() => new Intl.DateTimeFormat(LOCALE, { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" }));
 
 /** "2026-12-06" → "Sun, Dec 6, 2026" (the text itself when it is not a date). */
 export function formatLocalDate(local: string, { year = true }: { year?: boolean } = {}): string {
   const d = wallClock(local);
-  return d ? (year ? dateFormat : shortDateFormat).format(d) : local;
+  return d ? (year ? dateFormat : shortDateFormat)().format(d) : local;
 }
 
 /** "2026-12-06T14:30:00" (local, no offset) → "Sun, Dec 6, 14:30". */
 export function formatLocalDateTime(local: string): string {
   const d = wallClock(local);
   if (!d || !/T\d{2}:\d{2}/.test(local)) return formatLocalDate(local);
-  return `${shortDateFormat.format(d)}, ${timeFormat.format(d)}`;
+  return `${shortDateFormat().format(d)}, ${timeFormat().format(d)}`;
 }
 
 /** "2026-12-06T14:30:00" → "14:30". */
 export function formatLocalTime(local: string): string {
   const d = wallClock(local);
-  return d && /T\d{2}:\d{2}/.test(local) ? timeFormat.format(d) : "";
+  return d && /T\d{2}:\d{2}/.test(local) ? timeFormat().format(d) : "";
 }
 
 /** An instant (ISO with offset, such as a cancellation deadline) in the advisor's own time zone, zone named. */

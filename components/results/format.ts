@@ -1,6 +1,7 @@
 import type { HotelRow } from "./types";
 import { sourceLabel } from "@/lib/search/source-label";
 import { formatMoney, minorDigits } from "@/lib/money";
+import { lazily } from "@/lib/lazily";
 
 // Pure display helpers for result cards: money, dates, durations, cancellation terms, sources.
 
@@ -8,8 +9,8 @@ type CancellationPolicy = NonNullable<HotelRow["summary"]["cancellationPolicy"]>
 
 export { formatMoney, minorDigits };
 
-const dayMonth = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
-const weekdayDayMonth = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+const dayMonth = lazily(() => new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" }));
+const weekdayDayMonth = lazily(() => new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }));
 
 /**
  * The service's local date-times ("2027-01-10T06:25", no offset) are wall-clock times at the
@@ -24,13 +25,13 @@ function parseLocal(value: string): Date | null {
 /** "28 Nov" */
 export function formatDayMonth(value: string): string {
   const d = parseLocal(value);
-  return d ? dayMonth.format(d) : value;
+  return d ? dayMonth().format(d) : value;
 }
 
 /** "Sun 10 Jan" */
 export function formatDate(value: string): string {
   const d = parseLocal(value);
-  return d ? weekdayDayMonth.format(d) : value;
+  return d ? weekdayDayMonth().format(d) : value;
 }
 
 /** "06:25" from a local date-time, as written (wall-clock time at the place). */

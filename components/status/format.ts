@@ -1,9 +1,11 @@
-const regions = new Intl.DisplayNames(["en"], { type: "region" });
-const currencies = new Intl.DisplayNames(["en"], { type: "currency" });
+import { lazily } from "@/lib/lazily";
+
+const regions = lazily(() => new Intl.DisplayNames(["en"], { type: "region" }));
+const currencies = lazily(() => new Intl.DisplayNames(["en"], { type: "currency" }));
 
 export function regionName(code: string): string {
   try {
-    return regions.of(code) ?? code;
+    return regions().of(code) ?? code;
   } catch {
     return code;
   }
@@ -11,7 +13,7 @@ export function regionName(code: string): string {
 
 export function currencyName(code: string): string {
   try {
-    return currencies.of(code) ?? code;
+    return currencies().of(code) ?? code;
   } catch {
     return code;
   }
