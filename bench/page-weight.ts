@@ -182,8 +182,8 @@ type Row = { rateQuoteId: string; canonicalProductId: string; productType: strin
 
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
-async function signIn(context: BrowserContext, baseURL: string): Promise<void> {
-  const advisor = DEMO_USERS.find((u) => u.role === "advisor")!;
+async function signIn(context: BrowserContext, baseURL: string, role: "advisor" | "admin" = "advisor"): Promise<void> {
+  const advisor = DEMO_USERS.find((u) => u.role === role)!;
   const res = await context.request.post(`${baseURL}/api/auth/login`, {
     data: { email: advisor.email, password: advisor.password },
     headers: { Origin: baseURL },
@@ -233,12 +233,19 @@ async function main(): Promise<void> {
     const { criteria, searchId, rows } = await hotelSearch(signer, baseURL);
     const state = await signer.storageState();
     const row = rows.find((r) => r.summary.isPackage !== true && r.summary.requiresGuestTitle !== true) ?? rows[0]!;
+    // A booking of the agency's, when it has one (the demo data makes some), for its page.
+    const listed = await signer.request.get(`${baseURL}/api/bookings?limit=1`);
+    const bookingId = listed.ok() ? ((await listed.json()) as { data?: { rows?: { _id: string }[] } }).data?.rows?.[0]?._id : undefined;
     await signer.close();
+    const admin = await browser.newContext();
+    await signIn(admin, baseURL, "admin");
+    const adminState = await admin.storageState();
+    await admin.close();
 
     const results: Weight[] = [];
-    const measure = async (page: string, url: string, signedIn: boolean, ready?: (tab: Page) => Promise<void>) => {
+    const measure = async (page: string, url: string, signedIn: boolean | "admin", ready?: (tab: Page) => Promise<void>) => {
       console.error(`Loading ${page} (${url})…`);
-      results.push(await weigh(browser!, page, url, signedIn ? state : undefined, ready));
+      results.push(await weigh(browser!, page, url, signedIn === "admin" ? adminState : signedIn ? state : undefined, ready));
     };
     const visible = (pick: (tab: Page) => Locator) => (tab: Page) => pick(tab).first().waitFor({ state: "visible", timeout: 30_000 });
     await measure("bare Next page", `${bare}/`, false);
@@ -247,6 +254,11 @@ async function main(): Promise<void> {
     await measure("hotel results", `${baseURL}${searchHref(criteria, searchId)}`, true, visible((t) => t.getByRole("link", { name: /See rooms/ })));
     await measure("hotel page", `${baseURL}${hotelHref(searchId, row.canonicalProductId, criteria)}`, true);
     await measure("checkout", `${baseURL}${checkoutHref(row.rateQuoteId, searchId, criteria)}`, true);
+    await measure("/bookings", `${baseURL}/bookings`, true, visible((t) => t.getByRole("heading", { level: 1 })));
+    if (bookingId) await measure("a booking", `${baseURL}/bookings/${bookingId}`, true, visible((t) => t.getByRole("heading", { level: 1 })));
+    await measure("/attention", `${baseURL}/attention`, true, visible((t) => t.getByRole("heading", { level: 1 })));
+    await measure("/admin/overview", `${baseURL}/admin/overview`, "admin", visible((t) => t.getByRole("heading", { level: 1 })));
+    await measure("/admin/users", `${baseURL}/admin/users`, "admin", visible((t) => t.getByRole("heading", { level: 1 })));
 
     const base = results[0]!.gzip;
     const kb = (n: number) => (n / KB).toFixed(1);

@@ -2,13 +2,8 @@
 
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BellRing, CheckCircle2, RefreshCw } from "lucide-react";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
-import { CancelBooking } from "@/components/bookings/actions/cancel-booking";
-import { EmailVoucher } from "@/components/bookings/actions/email-voucher";
-import { FollowPending } from "@/components/bookings/actions/follow-status";
-import { PayHold } from "@/components/bookings/actions/pay-hold";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { bookingQueryKey } from "@/components/bookings/actions/use-booking-step";
 import { ago, countdown, useNow } from "@/components/bookings/actions/use-now";
 import { BookingStateBadge, bookingStateView } from "@/components/bookings/booking-state";
@@ -17,6 +12,7 @@ import { productTypeMeta } from "@/components/status/product-types";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
 import { cn } from "@/components/ui/cn";
+import { IntentLink } from "@/components/ui/intent-link";
 import { Skeleton } from "@/components/ui/skeleton";
 import { apiGet, ApiError } from "@/lib/api-client";
 import { attentionResponseSchema, REASON_VIEW, type AttentionReason, type AttentionResponse } from "@/lib/bookings/attention";
@@ -24,6 +20,21 @@ import { bookingHref } from "@/lib/bookings/filters";
 import { bookingPageSchema, type BookingPageData } from "@/lib/bookings/schemas";
 import { formatMoney } from "@/lib/money";
 import { bookingActions } from "@/lib/tds/adapter";
+
+// The actions (paying a hold, cancelling, sending a voucher, following a pending booking) are the
+// booking page's own panels; their code (React Aria's radio group, the voucher's form) loads when
+// an action is first reached for, not with the list.
+const loaders = {
+  pay: () => import("@/components/bookings/actions/pay-hold"),
+  cancel: () => import("@/components/bookings/actions/cancel-booking"),
+  email: () => import("@/components/bookings/actions/email-voucher"),
+  refresh: () => import("@/components/bookings/actions/follow-status"),
+};
+const PayHold = lazy(() => loaders.pay().then((m) => ({ default: m.PayHold })));
+const CancelBooking = lazy(() => loaders.cancel().then((m) => ({ default: m.CancelBooking })));
+const EmailVoucher = lazy(() => loaders.email().then((m) => ({ default: m.EmailVoucher })));
+const FollowPending = lazy(() => loaders.refresh().then((m) => ({ default: m.FollowPending })));
+const preloadAction = (action: keyof typeof loaders) => void loaders[action]().catch(() => {});
 
 type Item = AttentionResponse["items"][number];
 type Me = { id: string; email: string };
@@ -165,6 +176,7 @@ function AttentionRow({ item, now, me, onChanged }: { item: Item; now: Date; me:
   const meta = productTypeMeta(item.productType);
   const left = primary.deadline ? countdown(Date.parse(primary.deadline), now.getTime()) : null;
   const panelId = `attention-panel-${item.bookingId}`;
+  const action = view.action === "open" ? null : view.action;
   return (
     <li className="rounded-xl border border-slate-200 bg-white shadow-xs" data-testid="attention-row" aria-label={`${item.orderRef}: ${view.label}`}>
       <div className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-5">
@@ -185,9 +197,9 @@ function AttentionRow({ item, now, me, onChanged }: { item: Item; now: Date; me:
             <BookingStateBadge state={item.state} />
           </div>
           <p className="mt-2 text-sm text-ink">
-            <Link href={bookingHref(item.bookingId)} className="font-mono font-semibold text-brand-700 hover:text-brand-800">
+            <IntentLink href={bookingHref(item.bookingId)} className="font-mono font-semibold text-brand-700 hover:text-brand-800">
               {item.orderRef}
-            </Link>
+            </IntentLink>
             <span className="text-slate-400"> · </span>
             <span className="inline-flex items-center gap-1 text-slate-600">
               <meta.Icon className="size-3.5" aria-hidden />
@@ -212,15 +224,25 @@ function AttentionRow({ item, now, me, onChanged }: { item: Item; now: Date; me:
         </div>
         <div className="flex shrink-0 items-center gap-2">
           {view.action === "open" ? (
-            <Link href={bookingHref(item.bookingId)} className={buttonClasses({ variant: "secondary", size: "sm" })}>
+            <IntentLink href={bookingHref(item.bookingId)} className={buttonClasses({ variant: "secondary", size: "sm" })}>
               Open
-            </Link>
+            </IntentLink>
           ) : (
             <>
-              <Link href={bookingHref(item.bookingId)} className={buttonClasses({ variant: "ghost", size: "sm" })}>
+              <IntentLink href={bookingHref(item.bookingId)} className={buttonClasses({ variant: "ghost", size: "sm" })}>
                 Open
-              </Link>
-              <Button size="sm" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)}>
+              </IntentLink>
+              <Button
+                size="sm"
+                aria-expanded={open}
+                aria-controls={panelId}
+                onPointerEnter={() => action && preloadAction(action)}
+                onFocus={() => action && preloadAction(action)}
+                onClick={() => {
+                  if (action) preloadAction(action);
+                  setOpen((o) => !o);
+                }}
+              >
                 {ACTION_LABEL[view.action]}
               </Button>
             </>
@@ -274,7 +296,11 @@ function ActionPanel({ item, action, me, onOutcome }: { item: Item; action: "pay
       </Callout>
     );
   }
-  return <ActionFor item={item} action={action} me={me} now={now} data={booking.data} reload={() => void booking.refetch()} onOutcome={onOutcome} />;
+  return (
+    <Suspense fallback={<Skeleton className="h-16 w-full" />}>
+      <ActionFor item={item} action={action} me={me} now={now} data={booking.data} reload={() => void booking.refetch()} onOutcome={onOutcome} />
+    </Suspense>
+  );
 }
 
 function ActionFor({
