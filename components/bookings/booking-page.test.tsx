@@ -91,7 +91,7 @@ describe("BookingPage", () => {
     const hold = await screen.findByRole("region", { name: /Held: \$2,221\.23 to pay/ });
     expect(within(hold).getByTestId("hold-countdown")).toHaveTextContent(/1 day 1 h left|1 day 2 h left/);
     await user.click(within(hold).getByRole("button", { name: "Pay $2,221.23" }));
-    const dialog = screen.getByRole("dialog");
+    const dialog = await screen.findByRole("dialog");
     await user.dblClick(within(dialog).getByRole("button", { name: "Pay $2,221.23" }));
     expect(await screen.findByTestId("step-outcome")).toHaveTextContent("Paid from the agency's credit. The booking is now confirmed.");
     await waitFor(() => expect(screen.getByTestId("state")).toHaveTextContent("confirmed"));
@@ -109,8 +109,8 @@ describe("BookingPage", () => {
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole("button", { name: /^Pay / }));
-    await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: /^Pay / }));
-    const dialog = screen.getByRole("dialog");
+    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: /^Pay / }));
+    const dialog = await screen.findByRole("dialog");
     expect(await within(dialog).findByText("The agency's credit does not cover this booking")).toBeInTheDocument();
     expect(within(dialog).getByText(/Ask an admin to top up the credit/)).toBeInTheDocument();
     expect(within(dialog).queryByRole("button", { name: "Try again" })).toBeNull();
@@ -124,7 +124,7 @@ describe("BookingPage", () => {
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole("button", { name: "Cancel booking" }));
-    const dialog = screen.getByRole("dialog");
+    const dialog = await screen.findByRole("dialog");
     await user.click(within(dialog).getByRole("radio", { name: /Return journey only/ }));
     expect(within(dialog).getByTestId("cancel-estimate")).toBeInTheDocument();
     await user.click(within(dialog).getByRole("button", { name: "Cancel the return journey" }));
@@ -150,7 +150,7 @@ describe("BookingPage", () => {
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole("button", { name: "Email voucher" }));
-    const dialog = screen.getByRole("dialog");
+    const dialog = await screen.findByRole("dialog");
     expect(within(dialog).getByLabelText("To")).toHaveValue("Jamal_Seeger@example.net");
     expect(within(dialog).getByLabelText("Reply-to")).toHaveValue("alex@agency.test");
     await user.type(within(dialog).getByLabelText("Copy to (cc)"), "a@x.com, b@x.com, A@x.com");
@@ -171,6 +171,30 @@ describe("BookingPage", () => {
     );
     const sent = calls.filter((c) => c.path.endsWith("/email-client")).at(-1)!;
     expect(sent.body).toEqual({ to: "jamal@example.net", cc: ["a@x.com", "b@x.com"], agencyName: "Sunny Days", replyTo: "alex@agency.test", withoutPrices: false });
+  });
+
+  it("the voucher's email form keeps what was typed when it is closed and opened again, and the refusal shown is cleared", async () => {
+    installFetch({
+      [`GET /api/bookings/${ID}`]: ok(page("hotel-confirmed")),
+      [`POST /api/bookings/${ID}/email-client`]: () => fail(400, "validation_error", "Some fields need attention.", [{ path: "to", message: "The mailbox does not accept mail." }]),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const button = await screen.findByRole("button", { name: "Email voucher" });
+    await user.click(button);
+    let dialog = await screen.findByRole("dialog");
+    await user.type(within(dialog).getByLabelText("Sender name"), "Sunny Days");
+    await user.type(within(dialog).getByLabelText("Note"), "See you in Lisbon");
+    await user.click(within(dialog).getByRole("button", { name: "Send voucher" }));
+    expect(await within(dialog).findByRole("alert")).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+    await user.click(button);
+    dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByLabelText("Sender name")).toHaveValue("Sunny Days");
+    expect(within(dialog).getByLabelText("Note")).toHaveValue("See you in Lisbon");
+    expect(within(dialog).queryByRole("alert")).not.toBeInTheDocument();
   });
 
   it("a pending booking checks with the provider, then follows to confirmed", async () => {

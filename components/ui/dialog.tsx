@@ -1,51 +1,36 @@
 "use client";
 
-import type { ReactNode } from "react";
-import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from "react-aria-components";
-import { cn } from "./cn";
+import { lazy, Suspense, type ReactNode } from "react";
+import type { DialogProps } from "./dialog-modal";
+
+// React Aria's modal (overlay, focus scope, dismissal) is loaded when a dialog first opens, or
+// earlier when its button is pointed at or focused (`preloadDialog`): pages whose dialogs stay
+// closed don't load it.
+const loadModal = () => import("./dialog-modal");
+const DialogModal = lazy(loadModal);
+
+/** Starts loading the dialog's code; for the button that opens one (on pointer enter and focus). */
+export const preloadDialog = () => void loadModal().catch(() => {});
 
 /**
- * A modal dialog (React Aria: focus kept inside, Escape and outside click close it unless
- * `busy`). Controlled: the caller owns `open`. A sheet from the bottom on phones.
+ * A modal dialog (focus kept inside, Escape and outside click close it unless `busy`).
+ * Controlled: the caller owns `open`. A sheet from the bottom on phones.
  */
-export function Dialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  busy = false,
-  children,
-  className,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: ReactNode;
-  description?: ReactNode;
-  /** While an action runs the dialog cannot be dismissed (its answer must be seen). */
-  busy?: boolean;
-  children: ReactNode;
-  className?: string;
-}) {
+export function Dialog(props: DialogProps) {
+  if (!props.open) return null;
   return (
-    <ModalOverlay
-      isOpen={open}
-      onOpenChange={onOpenChange}
-      isDismissable={!busy}
-      isKeyboardDismissDisabled={busy}
-      className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/40 p-0 sm:items-center sm:p-6"
-    >
-      <Modal className={cn("flex max-h-[90dvh] w-full max-w-lg flex-col overflow-hidden rounded-t-2xl bg-white shadow-xl outline-none sm:rounded-2xl", className)}>
-        <AriaDialog className="flex min-h-0 flex-1 flex-col outline-none">
-          <header className="border-b border-slate-100 px-5 py-4 sm:px-6">
-            <Heading slot="title" className="text-base font-semibold text-ink">
-              {title}
-            </Heading>
-            {description ? <p className="mt-1 text-sm text-slate-500">{description}</p> : null}
-          </header>
-          <div className="min-h-0 flex-1 overflow-y-auto px-5 py-5 sm:px-6">{children}</div>
-        </AriaDialog>
-      </Modal>
-    </ModalOverlay>
+    <Suspense fallback={<DialogOpening />}>
+      <DialogModal {...props} />
+    </Suspense>
+  );
+}
+
+/** The dimmed page with a spinner, for the moment the dialog's code takes to arrive. */
+export function DialogOpening() {
+  return (
+    <div role="status" aria-label="Opening…" className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/40 sm:items-center">
+      <span aria-hidden className="mb-10 size-6 animate-spin rounded-full border-2 border-white/40 border-t-white sm:mb-0" />
+    </div>
   );
 }
 

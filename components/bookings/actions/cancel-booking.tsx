@@ -1,11 +1,10 @@
 "use client";
 
 import { useCallback, useState } from "react";
-import { Label, Radio, RadioGroup } from "react-aria-components";
 import { Button } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
 import { cn } from "@/components/ui/cn";
-import { Dialog, DialogActions } from "@/components/ui/dialog";
+import { Dialog, DialogActions, preloadDialog } from "@/components/ui/dialog";
 import { apiPost } from "@/lib/api-client";
 import { cancellationEstimate, type CancellationEstimate } from "@/lib/bookings/cancellation";
 import type { BookingPageData } from "@/lib/bookings/schemas";
@@ -129,7 +128,7 @@ export function CancelBooking({
 
   return (
     <>
-      <Button variant="danger" onClick={() => setOpen(true)} pending={cancel.pending && !open}>
+      <Button variant="danger" onPointerEnter={preloadDialog} onFocus={preloadDialog} onClick={() => setOpen(true)} pending={cancel.pending && !open}>
         {roundTrip && liveLegs.length === 1 ? `Cancel the ${liveLegs[0]!.leg === "departure" ? "outbound" : "return"} journey` : "Cancel booking"}
       </Button>
       {cancel.problem && !open ? <ProblemCallout className="mt-3 basis-full" problem={cancel.problem} onRetry={() => setOpen(true)} onReload={onReload} /> : null}
@@ -142,42 +141,34 @@ export function CancelBooking({
         description="The travel service cancels it with the provider at once. This cannot be undone."
       >
         {roundTrip ? (
-          <RadioGroup
-            value={effectiveScope}
-            onChange={(v) => setScope(v as Scope)}
-            isDisabled={!!unsettledScope || cancel.pending}
-            className="mb-5 space-y-2"
-          >
-            <Label className="text-sm font-medium text-slate-800">What to cancel</Label>
+          <fieldset className="mb-5 space-y-2" disabled={!!unsettledScope || cancel.pending}>
+            <legend className="mb-2 text-sm font-medium text-slate-800">What to cancel</legend>
             {(["whole", "departure", "return"] as const).map((s) => {
               const available = s === "whole" ? liveLegs.length > 0 : liveLegs.some((l) => l.leg === s);
               return (
-                <Radio
+                <label
                   key={s}
-                  value={s}
-                  isDisabled={!available}
-                  className={({ isSelected, isDisabled, isFocusVisible }) =>
-                    cn(
-                      "flex cursor-pointer items-center gap-3 rounded-lg border px-3 py-2.5 text-sm",
-                      isSelected ? "border-brand-500 bg-brand-50/60 text-ink" : "border-slate-200 text-slate-700",
-                      isDisabled && "cursor-not-allowed opacity-60",
-                      isFocusVisible && "ring-3 ring-brand-500/25",
-                    )
-                  }
-                >
-                  {({ isSelected }) => (
-                    <>
-                      <span className={cn("grid size-4 place-items-center rounded-full border", isSelected ? "border-brand-600" : "border-slate-400")} aria-hidden>
-                        {isSelected ? <span className="size-2 rounded-full bg-brand-600" /> : null}
-                      </span>
-                      {SCOPE_LABEL[s]}
-                      {!available ? <span className="ml-auto text-xs text-slate-500">already cancelled</span> : null}
-                    </>
+                  className={cn(
+                    "flex cursor-pointer items-center gap-3 rounded-lg border px-3 py-2.5 text-sm",
+                    "has-checked:border-brand-500 has-checked:bg-brand-50/60 has-checked:text-ink has-focus-visible:ring-3 has-focus-visible:ring-brand-500/25",
+                    "border-slate-200 text-slate-700 has-disabled:cursor-not-allowed has-disabled:opacity-60",
                   )}
-                </Radio>
+                >
+                  <input
+                    type="radio"
+                    name="cancel-scope"
+                    value={s}
+                    checked={effectiveScope === s}
+                    disabled={!available}
+                    onChange={() => setScope(s)}
+                    className="size-4 shrink-0 accent-brand-600 focus-visible:outline-none"
+                  />
+                  {SCOPE_LABEL[s]}
+                  {!available ? <span className="ml-auto text-xs text-slate-500">already cancelled</span> : null}
+                </label>
               );
             })}
-          </RadioGroup>
+          </fieldset>
         ) : null}
 
         <div className={cn("rounded-lg border px-4 py-3", estimate.kind === "free" ? "border-emerald-200 bg-emerald-50/70" : "border-amber-200 bg-amber-50/70")} data-testid="cancel-estimate">

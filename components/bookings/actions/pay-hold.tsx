@@ -3,7 +3,7 @@
 import { useCallback, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
-import { Dialog, DialogActions } from "@/components/ui/dialog";
+import { Dialog, DialogActions, preloadDialog } from "@/components/ui/dialog";
 import { LockIcon } from "@/components/ui/icons";
 import { apiPost } from "@/lib/api-client";
 import { formatMoney } from "@/lib/money";
@@ -84,7 +84,7 @@ export function PayHold({
             <p className="mt-1 text-[0.8125rem] text-amber-800">Free cancellation until {formatDeadline(held.cancellationDeadline, timeZone)}.</p>
           ) : null}
         </div>
-        <Button onClick={() => setOpen(true)} disabled={!left} pending={pay.pending}>
+        <Button onPointerEnter={preloadDialog} onFocus={preloadDialog} onClick={() => setOpen(true)} disabled={!left} pending={pay.pending}>
           Pay {amount}
         </Button>
       </div>

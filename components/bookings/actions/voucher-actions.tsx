@@ -5,7 +5,7 @@ import { Printer } from "lucide-react";
 import { useState } from "react";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
-import { Dialog, DialogActions } from "@/components/ui/dialog";
+import { Dialog, DialogActions, preloadDialog } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StructuredValue, isEmptyValue } from "@/components/hotel/structured-value";
 import { apiGet, ApiError } from "@/lib/api-client";
@@ -41,7 +41,7 @@ export function VoucherActions({ bookingId, state, productType }: { bookingId: s
         <span className="sr-only"> (printable voucher, opens in a new tab)</span>
       </a>
       {productType === "hotel" ? (
-        <Button variant="ghost" onClick={() => setOpen(true)}>
+        <Button onPointerEnter={preloadDialog} onFocus={preloadDialog} variant="ghost" onClick={() => setOpen(true)}>
           Voucher details
         </Button>
       ) : null}
