@@ -1,7 +1,6 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import type { ReactNode } from "react";
 import { ago, useNow } from "@/components/bookings/actions/use-now";
@@ -13,14 +12,10 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { apiGet, ApiError } from "@/lib/api-client";
 import { OVERVIEW_RANGES, overviewSchema, type Overview, type OverviewRange } from "@/lib/bookings/overview";
 import { formatMoney } from "@/lib/money";
+import { BarsChart } from "./charts";
 
-// /admin/overview: the agency at a glance. Charts load with this page only (recharts), each
-// beside a table of the same numbers.
+// /admin/overview: the agency at a glance. Each chart sits beside a table of the same numbers.
 
-const BarsChart = dynamic(() => import("./charts").then((m) => m.BarsChart), {
-  ssr: false,
-  loading: () => <Skeleton className="h-[220px] w-full rounded-lg" />,
-});
 
 const shortDay = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 
