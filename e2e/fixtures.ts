@@ -82,14 +82,12 @@ export const test = base.extend<Fixtures & Options>({
     });
     const mismatches: Promise<void>[] = [];
     page.on("pageerror", (err) => {
-      // React's hydration mismatch (#418) shows now and then on a few pages and is not found yet:
-      // reported on the test, not failed, so that every other browser error keeps failing it. The
-      // HTML served and the page as the browser then holds it are kept, to find what differed.
+      // A hydration mismatch (React #418) fails the test like any other error; the HTML served and
+      // the page as the browser then holds it are kept (test-results/hydration/), to see what differed.
       if (/Minified React error #418/.test(err.message)) {
         const url = page.url();
         test.info().annotations.push({ type: "hydration mismatch (#418)", description: `${url} ${err.message.slice(0, 200)}` });
         mismatches.push(recordMismatch(page, url, err.message, served.get(url)));
-        return;
       }
       problems.push(`uncaught: ${err.message}`);
     });
