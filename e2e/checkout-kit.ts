@@ -49,10 +49,26 @@ export async function sharedHotelQuote(request: APIRequestContext, want: (r: Row
     s = { at: Date.now(), criteria, ...(await deskSearch(request, criteria)), used: new Set() };
     shared.set(request, s);
   }
-  const row = s.rows.find((r) => !s.used.has(r.rateQuoteId) && r.summary.isPackage !== true && r.summary.requiresGuestTitle !== true && want(r));
-  if (!row) throw new Error("no unused hotel rate left in the shared search");
-  s.used.add(row.rateQuoteId);
-  return { criteria: s.criteria, searchId: s.searchId, row, href: checkoutHref(row.rateQuoteId, s.searchId, s.criteria) };
+  // About one hotel rate in ten comes back from its price-check dearer or stricter, which the
+  // advisor must then accept; which ones depends on the dates, so a journey that books "a plain
+  // rate" price-checks its candidates and takes one that holds its price and terms.
+  for (const row of s.rows) {
+    if (s.used.has(row.rateQuoteId) || row.summary.isPackage === true || row.summary.requiresGuestTitle === true || !want(row)) continue;
+    s.used.add(row.rateQuoteId);
+    if (!(await holdsItsPrice(request, row.rateQuoteId))) continue;
+    return { criteria: s.criteria, searchId: s.searchId, row, href: checkoutHref(row.rateQuoteId, s.searchId, s.criteria) };
+  }
+  throw new Error("no unused hotel rate left in the shared search");
+}
+
+type Check = { changesAcknowledgementRequired: boolean; packageRate: boolean; requirements: { bookingQuestions: unknown[] } };
+
+/** Whether a quote's price-check asks nothing of the advisor: no change to accept, no package terms, no booking questions. */
+export async function holdsItsPrice(request: APIRequestContext, quoteId: string): Promise<boolean> {
+  const res = await request.post(`/api/quotes/${encodeURIComponent(quoteId)}/price-check`, { data: {}, headers: { Origin: E2E_ORIGIN } });
+  if (!res.ok()) return false;
+  const check = ((await res.json()) as Envelope<Check>).data;
+  return !check.changesAcknowledgementRequired && !check.packageRate && check.requirements.bookingQuestions.length === 0;
 }
 
 /** How many bookings of the agency carry this (unique) last name, at the service itself. */

@@ -1,5 +1,5 @@
 import { checkoutHref } from "../lib/search/criteria";
-import { bookingsAtService, book, criteriaOf, dayFromNow, deskSearch, fillLead, sharedHotelQuote, waitForForm, type Row } from "./checkout-kit";
+import { bookingsAtService, book, criteriaOf, dayFromNow, deskSearch, fillLead, holdsItsPrice, sharedHotelQuote, waitForForm, type Row } from "./checkout-kit";
 import { uniqueName } from "./bookings-kit";
 import { STORAGE_STATE } from "./constants";
 import { expect, test } from "./fixtures";
@@ -174,8 +174,11 @@ test.describe("checkout books every product, once", () => {
 async function triggeredHotelQuote(request: import("@playwright/test").APIRequestContext, trigger: string): Promise<string> {
   const criteria = criteriaOf({ type: "hotel", to: "text:|Barcelona", q: trigger, in: dayFromNow(64), out: dayFromNow(66), pax: "1", res: "US" });
   const { searchId, rows } = await deskSearch(request, criteria);
-  const row = rows.find((r) => r.summary.isPackage !== true && r.summary.requiresGuestTitle !== true)!;
-  return checkoutHref(row.rateQuoteId, searchId, criteria);
+  for (const row of rows) {
+    if (row.summary.isPackage === true || row.summary.requiresGuestTitle === true) continue;
+    if (await holdsItsPrice(request, row.rateQuoteId)) return checkoutHref(row.rateQuoteId, searchId, criteria);
+  }
+  throw new Error(`no plain hotel rate in the search for ${trigger}`);
 }
 
 test.describe("checkout never books twice and never loses what was typed", () => {
