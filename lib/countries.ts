@@ -21,6 +21,11 @@ export type CountryOption = { code: string; name: string };
 
 let cached: CountryOption[] | null = null;
 
+// One collator for the whole sort: `localeCompare(…, "en")` makes one per comparison (about 2,000
+// of them for 250 names), which cost /search 30 ms of its load at Lighthouse's 4× CPU.
+const byName = (a: string, b: string) => (collator ??= new Intl.Collator("en")).compare(a, b);
+let collator: Intl.Collator | undefined;
+
 export function countryOptions(): CountryOption[] {
   if (cached) return cached;
   let names: Intl.DisplayNames | null = null;
@@ -37,7 +42,7 @@ export function countryOptions(): CountryOption[] {
       // An old engine without this region: show its code.
     }
     return { code, name };
-  }).sort((a, b) => a.name.localeCompare(b.name, "en"));
+  }).sort((a, b) => byName(a.name, b.name));
   return cached;
 }
 
