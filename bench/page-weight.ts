@@ -12,9 +12,6 @@
 // hotel booked for the bench), /attention, and as the admin /admin/overview and /admin/users.
 // Targets: every page ≤ bare + 100 KB gzip; /login ≤ bare + 50 KB. BENCH_VERBOSE=1 lists every
 // script of every page with its gzip size.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium, request, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { bookHotel, outsideTheDesk } from "../e2e/bookings-kit";
@@ -22,104 +19,12 @@ import { CHROMIUM_LAUNCH_OPTIONS } from "../e2e/constants";
 import { SandboxClient } from "../e2e/fixtures";
 import { DEMO_USERS } from "../lib/auth/config";
 import { checkoutHref, hotelHref, parseCriteria, searchHref, toSearchRequest, type SearchCriteria } from "../lib/search/criteria";
+import { buildBare, startBare } from "./support/bare-next";
 import { sleep, startProdServer, type BenchServer } from "./support/prod-server";
 
 const PORT = 3250;
-const BARE_PORT = 3251;
-const BARE_DIR = process.env.BENCH_BARE_DIR ?? "/tmp/bare-next";
 const GLOBAL_TIMEOUT_MS = 15 * 60_000;
 const KB = 1024;
-
-/* ------------------------------------------------------------------ the bare Next app */
-
-const BARE_FILES: Record<string, string> = {
-  "package.json": JSON.stringify({ name: "bare-next", private: true, type: "module" }, null, 2),
-  "next.config.mjs": `// Turbopack's root includes the repo whose node_modules this app borrows through a symlink.
-export default { poweredByHeader: false, turbopack: { root: ${JSON.stringify(path.parse(process.cwd()).root)} } };
-`,
-  "app/layout.jsx": `export const metadata = { title: "Bare" };
-export default function RootLayout({ children }) {
-  return (<html lang="en"><body>{children}</body></html>);
-}
-`,
-  "app/page.jsx": `import { Counter } from "./counter";
-export default function Page() {
-  return (<main><h1>Bare Next page</h1><Counter /></main>);
-}
-`,
-  "app/counter.jsx": `"use client";
-import { useState } from "react";
-export function Counter() {
-  const [n, setN] = useState(0);
-  return <button type="button" onClick={() => setN(n + 1)}>Clicked {n} times</button>;
-}
-`,
-};
-
-/** Writes the bare app (when its files changed or it has no build) and builds it with this repo's Next. */
-function buildBare(): void {
-  mkdirSync(path.join(BARE_DIR, "app"), { recursive: true });
-  for (const [name, text] of Object.entries(BARE_FILES)) writeFileSync(path.join(BARE_DIR, name), text);
-  const modules = path.join(BARE_DIR, "node_modules");
-  if (!existsSync(modules)) symlinkSync(path.resolve("node_modules"), modules, "dir");
-  if (existsSync(path.join(BARE_DIR, ".next/BUILD_ID")) && process.env.BENCH_BARE_BUILD !== "1") return;
-  console.error(`Building the bare Next app in ${BARE_DIR}…`);
-  rmSync(path.join(BARE_DIR, ".next"), { recursive: true, force: true });
-  const build = spawnSync(process.execPath, [path.resolve("node_modules/next/dist/bin/next"), "build"], {
-    cwd: BARE_DIR,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-    stdio: ["ignore", 2, 2],
-    timeout: 5 * 60_000,
-  });
-  if (build.status !== 0) throw new Error(`Building the bare app failed (${build.error?.message ?? `exit ${build.status ?? build.signal}`}).`);
-}
-
-async function startBare(): Promise<BenchServer> {
-  const origin = `http://127.0.0.1:${BARE_PORT}`;
-  if (await answers(origin)) throw new Error(`Something already answers on ${origin}; stop it first.`);
-  const child: ChildProcess = spawn(process.execPath, [path.resolve("node_modules/next/dist/bin/next"), "start", "-p", String(BARE_PORT), "-H", "127.0.0.1"], {
-    cwd: BARE_DIR,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-    detached: true,
-    stdio: "ignore",
-  });
-  let exited = false;
-  child.on("exit", () => (exited = true));
-  const kill = (signal: NodeJS.Signals) => {
-    if (exited || child.pid === undefined) return;
-    try {
-      process.kill(-child.pid, signal);
-    } catch {
-      // already gone
-    }
-  };
-  const onExit = () => kill("SIGKILL");
-  process.on("exit", onExit);
-  const stop = async () => {
-    kill("SIGTERM");
-    const deadline = Date.now() + 5_000;
-    while (!exited && Date.now() < deadline) await sleep(100);
-    kill("SIGKILL");
-    process.off("exit", onExit);
-  };
-  const deadline = Date.now() + 60_000;
-  while (!(await answers(origin))) {
-    if (exited || Date.now() > deadline) {
-      await stop();
-      throw new Error(`The bare Next app did not start on ${origin}.`);
-    }
-    await sleep(300);
-  }
-  return { baseURL: origin, latencyScale: "-", stop };
-}
-
-async function answers(url: string): Promise<boolean> {
-  try {
-    return (await fetch(url, { signal: AbortSignal.timeout(3_000) })).ok;
-  } catch {
-    return false;
-  }
-}
 
 /* ------------------------------------------------------------------ measuring */
 
@@ -226,7 +131,7 @@ async function main(): Promise<void> {
   }, GLOBAL_TIMEOUT_MS);
   let browser: Browser | undefined;
   try {
-    servers.push(await startBare());
+    servers.push(await startBare(3251));
     const bare = servers[0]!.baseURL;
     servers.push(await startProdServer({ port: PORT, name: "bench-weight" }));
     const baseURL = servers[1]!.baseURL;

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import { formatMoney, humaniseKey, perLabel, sentenceCase } from "./format";
+import { formatCount } from "@/lib/money";
 
 // A hotel's check-in, check-out, policies and fees come in whatever shape its source uses
 // (strings, objects, lists of either). One renderer shows them all tidily, never as raw JSON.
@@ -64,7 +65,7 @@ const PHRASE_KEYS = new Set(["before", "after", "from", "until"]);
 
 function scalarText(v: unknown): string {
   if (typeof v === "boolean") return v ? "Yes" : "No";
-  if (typeof v === "number") return Number.isFinite(v) ? v.toLocaleString("en-US") : "";
+  if (typeof v === "number") return Number.isFinite(v) ? formatCount(v) : "";
   return String(v);
 }
 

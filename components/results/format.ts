@@ -1,6 +1,6 @@
 import type { HotelRow } from "./types";
 import { sourceLabel } from "@/lib/search/source-label";
-import { formatMoney, minorDigits } from "@/lib/money";
+import { formatCount, formatMoney, minorDigits } from "@/lib/money";
 import { lazily } from "@/lib/lazily";
 
 // Pure display helpers for result cards: money, dates, durations, cancellation terms, sources.
@@ -144,7 +144,7 @@ export class SourceLabels {
 }
 
 export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
 
 const PRODUCT_NOUNS: Record<string, [string, string]> = {

@@ -8,6 +8,7 @@ import { cn } from "@/components/ui/cn";
 import { bestPrice } from "./filters/filter-model";
 import { formatMinor } from "./filters/money";
 import type { ResultGroup } from "./types";
+import { formatCount } from "@/lib/money";
 
 // Hotels on a map drawn without tiles (no internet needed): Web-Mercator positions on a plain
 // background with a graticule and a scale bar, price pills that merge into clusters when they
@@ -776,7 +777,7 @@ function ScaleBar({ view }: { view: View }) {
   const metresPerPx = (WORLD_M * Math.cos((lat * Math.PI) / 180)) / view.z;
   const metres = niceNumber(metresPerPx * 100);
   const px = metres / metresPerPx;
-  const label = metres >= 1000 ? `${(metres / 1000).toLocaleString("en-US")} km` : `${metres} m`;
+  const label = metres >= 1000 ? `${formatCount(metres / 1000)} km` : `${metres} m`;
   return (
     <div aria-hidden className="pointer-events-none absolute bottom-6 left-3 flex flex-col items-start gap-0.5">
       <span className="rounded bg-white/80 px-1 text-[0.6875rem] font-medium text-slate-700">{label}</span>

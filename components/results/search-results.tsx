@@ -18,6 +18,7 @@ import type { ResultGroup } from "./types";
 import { useLiveResults } from "./use-live-results";
 import { useThumbnails } from "./use-thumbnails";
 import { VirtualResults } from "./virtual-results";
+import { formatCount } from "@/lib/money";
 
 // The map loads when the advisor first asks for it (or points at or focuses its toggle).
 const loadMap = () => import("./map-view");
@@ -124,7 +125,7 @@ export function SearchResults({ searchId, criteria, onSearchAgain, searchingAgai
   // Say plainly what the numbers cover: with more pages at the service, only the loaded ones.
   const partial = live.hasNextPage;
   const loadedLine = partial ? `First ${countOf(groups.length, productType)} loaded, more available` : countOf(groups.length, productType);
-  const countLine = filterCount > 0 ? `${visible.length.toLocaleString("en-US")} of ${loadedLine}` : loadedLine;
+  const countLine = filterCount > 0 ? `${formatCount(visible.length)} of ${loadedLine}` : loadedLine;
 
   if (live.status === "expired") {
     return (

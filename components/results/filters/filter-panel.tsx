@@ -4,6 +4,7 @@ import { useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent
 import { cn } from "@/components/ui/cn";
 import { EMPTY_FILTERS, activeFilterCount, toggleValue, type FacetOption, type Facets, type PriceFacet, type ResultFilters } from "./filter-model";
 import { formatMajor, minorPerMajor } from "./money";
+import { formatCount } from "@/lib/money";
 
 export type FilterPanelProps = {
   productType: string;
@@ -25,7 +26,7 @@ const NOUNS: Record<string, [string, string]> = {
 };
 export const countNoun = (productType: string, n: number) => {
   const [one, many] = NOUNS[productType] ?? ["result", "results"];
-  return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
 };
 
 /**
@@ -145,7 +146,7 @@ export function FilterPanel({ productType, facets, filters, onChange, currency, 
           )}
           {count > 0 ? (
             <p className="text-[0.8125rem] text-slate-500 tabular-nums">
-              {facets.matching.toLocaleString("en-US")} of {countNoun(productType, facets.total)}
+              {formatCount(facets.matching)} of {countNoun(productType, facets.total)}
             </p>
           ) : null}
         </div>
@@ -222,7 +223,7 @@ function CheckboxSection<V extends string | number>({
                 />
                 <span className="min-w-0 flex-1 truncate">{renderLabel ? renderLabel(o) : o.label}</span>
                 <span className="shrink-0 text-[0.8125rem] text-slate-500 tabular-nums" aria-label={`${o.count} results`}>
-                  {o.count.toLocaleString("en-US")}
+                  {formatCount(o.count)}
                 </span>
               </label>
             </li>
