@@ -4,6 +4,7 @@ import { inputClasses, Field } from "@/components/ui/field";
 import { UsersIcon } from "@/components/ui/icons";
 import { cn } from "@/components/ui/cn";
 import { countryOptions } from "@/lib/countries";
+import { lazily } from "@/lib/lazily";
 import {
   isTitleShown,
   MAX_SPECIAL_REQUEST,
@@ -18,7 +19,9 @@ import { formatDay, humanize } from "./format";
 type FormBits = { register: UseFormRegister<CheckoutValues>; errors: FieldErrors<CheckoutValues> };
 
 /** The same countries, named the same way, as the search's guest nationality (lib/countries.ts). */
-const COUNTRIES = countryOptions().map((c) => [c.code, c.name] as const);
+// Named when a flight's passenger form first shows the nationality field, not when checkout loads:
+// Intl.DisplayNames costs tens of milliseconds on a phone and hotels never ask for a nationality.
+const countries = lazily(() => countryOptions().map((c) => [c.code, c.name] as const));
 const selectClasses = (invalid: boolean) => cn(inputClasses(invalid), "appearance-auto pr-8");
 
 const Required = () => (
@@ -110,7 +113,7 @@ function TravelerFields({ ctx, index, register, errors, answers }: FormBits & { 
             {(a) => (
               <select {...a} className={selectClasses(!!err("nationality"))} {...register(name("nationality"))}>
                 <option value="">Choose a country…</option>
-                {COUNTRIES.map(([code, label]) => (
+                {countries().map(([code, label]) => (
                   <option key={code} value={code}>
                     {label} ({code})
                   </option>

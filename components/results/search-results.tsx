@@ -29,6 +29,8 @@ const loadSheet = () => import("./filters/filters-sheet");
 const FiltersSheet = lazy(() => loadSheet().then((m) => ({ default: m.FiltersSheet })));
 const preloadSheet = () => void loadSheet().catch(() => {});
 
+const NO_GROUPS: ResultGroup[] = [];
+
 export type SearchResultsProps = {
   searchId: string;
   criteria: SearchCriteria;
@@ -84,7 +86,12 @@ export function SearchResults({ searchId, criteria, onSearchAgain, searchingAgai
   // Filtering runs over the loaded products at a lower priority than typing and dragging.
   const deferredFilters = useDeferredValue(filters);
   const deferredSort = useDeferredValue(sort);
-  const { groups } = live;
+  // The list, the filters and the counts render from a deferred copy of the groups: React renders
+  // them at a lower priority, in slices that leave the main thread free in between, so new results
+  // never hold up typing, scrolling or a click (on a phone, the first 20 cards were one 400 ms task).
+  // Until the first copy is rendered the page still shows the results as on their way.
+  const groups = useDeferredValue(live.groups, NO_GROUPS);
+  const status = live.status === "ready" && groups.length === 0 && live.groups.length > 0 ? "loading" : live.status;
   const visible = useMemo(() => applyFilters(groups, deferredFilters, deferredSort), [groups, deferredFilters, deferredSort]);
   const facetsRaw = useMemo(() => facetsOf(groups, productType, deferredFilters), [groups, productType, deferredFilters]);
 
@@ -120,14 +127,14 @@ export function SearchResults({ searchId, criteria, onSearchAgain, searchingAgai
   const filling = live.filling;
   // Whether results were listed while sources were still answering (see "More are still arriving").
   const [arrivedWhileFilling, setArrivedWhileFilling] = useState(false);
-  if (live.status === "ready" && groups.length > 0 && filling && !arrivedWhileFilling) setArrivedWhileFilling(true);
+  if (status === "ready" && groups.length > 0 && filling && !arrivedWhileFilling) setArrivedWhileFilling(true);
 
   // Say plainly what the numbers cover: with more pages at the service, only the loaded ones.
   const partial = live.hasNextPage;
   const loadedLine = partial ? `First ${countOf(groups.length, productType)} loaded, more available` : countOf(groups.length, productType);
   const countLine = filterCount > 0 ? `${formatCount(visible.length)} of ${loadedLine}` : loadedLine;
 
-  if (live.status === "expired") {
+  if (status === "expired") {
     return (
       <section aria-label="Search results" className="space-y-4">
         <SearchExpired onSearchAgain={onSearchAgain} searchingAgain={searchingAgain} />
@@ -139,16 +146,16 @@ export function SearchResults({ searchId, criteria, onSearchAgain, searchingAgai
     <FilterPanel productType={productType} facets={facets} filters={filters} onChange={setFilters} currency={currency} hideHeading={hideHeading} />
   );
   const hasResults = groups.length > 0;
-  const showFilters = live.status === "ready" && hasResults;
+  const showFilters = status === "ready" && hasResults;
   // While results are on their way the filter column is already there, as an outline: it came
   // with the first results and moved the list sideways (the page's last layout shift on desktop).
-  const awaitingFilters = !showFilters && (live.status === "loading" || (live.status === "ready" && filling));
+  const awaitingFilters = !showFilters && (status === "loading" || (status === "ready" && filling));
 
   return (
     <section aria-labelledby="results-heading" className="space-y-4">
       {live.session && (productType === "hotel" || live.session.status !== "completed" || live.session.supplierOutcomes.some((o) => o.status === "failed")) ? (
         <SearchProgress session={live.session} productType={productType} labels={sources} />
-      ) : live.status === "loading" && productType === "hotel" ? (
+      ) : status === "loading" && productType === "hotel" ? (
         <SearchProgressPlaceholder productType={productType} />
       ) : null}
 
@@ -171,16 +178,16 @@ export function SearchResults({ searchId, criteria, onSearchAgain, searchingAgai
             <div className="min-w-0">
               <h2 id="results-heading" className="text-base font-semibold text-ink">
                 {/* "0 hotels" while the sources are still answering would read as "none": it is not known yet. */}
-                {live.status === "ready" && (hasResults || !filling) ? countLine : `Finding ${noun}…`}
+                {status === "ready" && (hasResults || !filling) ? countLine : `Finding ${noun}…`}
               </h2>
-              {live.status === "ready" && hasResults && (filling || arrivedWhileFilling) ? (
+              {status === "ready" && hasResults && (filling || arrivedWhileFilling) ? (
                 // Once shown, the line keeps its place after the last source answers (hidden, not removed),
                 // so the list under it does not move up at the moment an advisor may be reading it.
                 <p className={cn("text-xs text-slate-500", !filling && "invisible")} aria-hidden={!filling}>
                   More are still arriving
                 </p>
               ) : null}
-              {live.status === "ready" && hasResults && partial && (filterCount > 0 || sort !== "recommended") ? (
+              {status === "ready" && hasResults && partial && (filterCount > 0 || sort !== "recommended") ? (
                 <p className="text-xs text-slate-600" data-testid="partial-note">
                   {sort !== "recommended" ? "Sorted" : "Filtered"} among the {countOf(groups.length, productType)} loaded so far; prices, stars and counts in the
                   filters cover these too. Show more results below to include the rest.
@@ -207,10 +214,10 @@ export function SearchResults({ searchId, criteria, onSearchAgain, searchingAgai
             ) : null}
           </div>
 
-          {live.status === "loading" ? <ResultsSkeleton productType={productType} /> : null}
-          {live.status === "error" ? <ResultsError message={live.error?.message ?? "Something went wrong."} onRetry={live.retry} /> : null}
+          {status === "loading" ? <ResultsSkeleton productType={productType} /> : null}
+          {status === "error" ? <ResultsError message={live.error?.message ?? "Something went wrong."} onRetry={live.retry} /> : null}
 
-          {live.status === "ready" && !hasResults ? (
+          {status === "ready" && !hasResults ? (
             filling ? (
               <ResultsSkeleton productType={productType} count={2} />
             ) : (
@@ -218,9 +225,9 @@ export function SearchResults({ searchId, criteria, onSearchAgain, searchingAgai
             )
           ) : null}
 
-          {live.status === "ready" && hasResults && visible.length === 0 ? <FilteredEmpty onClear={() => setFilters(EMPTY_FILTERS)} /> : null}
+          {status === "ready" && hasResults && visible.length === 0 ? <FilteredEmpty onClear={() => setFilters(EMPTY_FILTERS)} /> : null}
 
-          {live.status === "ready" && visible.length > 0 ? (
+          {status === "ready" && visible.length > 0 ? (
             view === "map" && productType === "hotel" ? (
               <Suspense fallback={<MapPlaceholder />}>
                 <MapView groups={visible} selectedId={selectedId} onSelect={select} hrefFor={hrefFor} currency={currency} />
@@ -237,7 +244,7 @@ export function SearchResults({ searchId, criteria, onSearchAgain, searchingAgai
             )
           ) : null}
 
-          {live.status === "ready" && hasResults ? (
+          {status === "ready" && hasResults ? (
             <MoreResults
               loaded={groups.length}
               productType={productType}
