@@ -6,6 +6,12 @@ import { E2E_SANDBOX_ADMIN_TOKEN, E2E_TDS_API_KEY } from "./constants";
 
 type Envelope<T> = { data: T; meta: Record<string, unknown>; error: { code: string; message: string; details: unknown[] } | null };
 
+/**
+ * A read is sent again when its kept-alive connection was reset under it (Playwright retries only
+ * ECONNRESET): seen once in a full run while the server was busy. Writes are never sent twice.
+ */
+const readRetries = (method: string) => (method === "GET" ? 2 : 0);
+
 /** Calls to the mounted sandbox, as the service (with the key) or its control plane (admin token). */
 export class SandboxClient {
   constructor(private readonly request: APIRequestContext) {}
@@ -15,6 +21,7 @@ export class SandboxClient {
       method,
       headers: { "X-API-Key": E2E_TDS_API_KEY },
       data: body,
+      maxRetries: readRetries(method),
     });
     return { status: res.status(), body: (await res.json()) as Envelope<T> };
   }
@@ -24,6 +31,7 @@ export class SandboxClient {
       method,
       headers: { "X-Sandbox-Admin": E2E_SANDBOX_ADMIN_TOKEN },
       data: body,
+      maxRetries: readRetries(method),
     });
     return { status: res.status(), body: (await res.json()) as Envelope<T> };
   }

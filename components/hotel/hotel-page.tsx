@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { useDeferredValue } from "react";
 import { Button } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
 import { Card } from "@/components/ui/card";
@@ -29,7 +30,10 @@ export function HotelPage({ searchId, productId, criteria }: Props) {
     staleTime: DAY_MS,
   });
   const rates = useRateSheet(searchId, productId);
-  const hotel = content.data;
+  // The gallery and the details render from a deferred copy of the content (at a lower priority, in
+  // slices, like the rooms); their outlines stay until it is rendered.
+  const hotel = useDeferredValue(content.data, undefined);
+  const contentPending = content.isPending || (content.data !== undefined && hotel === undefined);
   const fallback = rates.data?.[0]?.summary;
   const name = hotel?.name ?? fallback?.hotelName ?? null;
 
@@ -56,7 +60,7 @@ export function HotelPage({ searchId, productId, criteria }: Props) {
               <span>{placeLine(hotel)}</span>
             ) : fallback?.cityName ? (
               <span>{fallback.cityName}</span>
-            ) : content.isPending ? (
+            ) : contentPending ? (
               <Skeleton className="h-4 w-56 max-w-full" />
             ) : null}
             {hotel?.chainName ? <span className="text-slate-500">Part of {hotel.chainName}</span> : null}
@@ -78,7 +82,7 @@ export function HotelPage({ searchId, productId, criteria }: Props) {
           <StaySummary criteria={criteria} searchId={searchId} />
         </aside>
         <div className="min-w-0 space-y-8 lg:col-start-1 lg:row-start-1">
-          {content.isPending ? (
+          {contentPending ? (
             <GallerySkeleton />
           ) : hotel?.content && hotel.content.images.length > 0 ? (
             <HotelGallery hotelName={hotel.name} images={hotel.content.images} />
@@ -86,7 +90,7 @@ export function HotelPage({ searchId, productId, criteria }: Props) {
 
           <RateSheet searchId={searchId} productId={productId} criteria={criteria} hotelName={name} />
 
-          {content.isPending ? (
+          {contentPending ? (
             <DetailsSkeleton />
           ) : content.error ? (
             <Callout

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useId, useMemo, useState } from "react";
+import { useDeferredValue, useId, useMemo, useState } from "react";
 import type { HotelRow } from "@/components/results/types";
 import { useRunSearch } from "@/components/search/use-run-search";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -36,7 +36,12 @@ type Props = {
 export function RateSheet({ searchId, productId, criteria, hotelName }: Props) {
   const headingId = useId();
   const query = useRateSheet(searchId, productId);
-  const loading = query.isFetching;
+  // The rooms render from a deferred copy of the rates: React renders them at a lower priority, in
+  // slices that leave the main thread free between them (one long task on a phone otherwise); the
+  // sheet reads as loading until the first copy is rendered.
+  const rows = useDeferredValue(query.data, undefined);
+  const catchingUp = query.data !== undefined && rows === undefined;
+  const loading = query.isFetching || catchingUp;
   const receivedAt = query.data && !loading ? query.dataUpdatedAt : null;
   const heldUntil = receivedAt !== null ? receivedAt + QUOTE_LIFE_MS : null;
   const expired = usePassed(heldUntil);
@@ -87,17 +92,17 @@ export function RateSheet({ searchId, productId, criteria, hotelName }: Props) {
           <RateSheetProgress />
         ) : query.error ? (
           <RateSheetError error={query.error} criteria={criteria} searchId={searchId} onRetry={() => void query.refetch()} />
-        ) : query.data ? (
-          query.data.length === 0 ? (
+        ) : rows ? (
+          rows.length === 0 ? (
             <NoRooms criteria={criteria} searchId={searchId} />
           ) : (
             <RoomList
-              rows={query.data}
+              rows={rows}
               expired={expired}
               heldUntil={heldUntil}
               criteria={criteria}
               searchId={searchId}
-              hotelName={hotelName ?? query.data[0]?.summary.hotelName ?? null}
+              hotelName={hotelName ?? rows[0]?.summary.hotelName ?? null}
               onRefresh={() => void query.refetch()}
             />
           )
