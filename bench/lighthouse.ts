@@ -5,18 +5,21 @@
 // Lighthouse 12 (performance and accessibility) on /login (signed out), /search, the results, a
 // hotel page, checkout and /bookings, mobile (Lighthouse's default: Moto G4 emulation, simulated
 // slow 4G and 4× CPU slowdown) and desktop, BENCH_LH_RUNS (1) runs each, and prints the medians
-// with LCP, TBT and CLS. Chromium is Debian's (/usr/bin/chromium); nothing is downloaded.
+// with LCP, TBT and CLS, the first row being a bare one-page Next app of the same versions
+// (bench/support/bare-next.ts, :3262), measured in the same runs. Chromium is Debian's (/usr/bin/chromium); nothing is downloaded.
 // BENCH_LH_PAGES=/search,results measures only those pages; BENCH_LH_DETAIL=1 also prints, for each
 // mobile run, the scripts' main-thread time and the long tasks (what the TBT is made of).
 // Prints figures, never asserts: the machine is shared and noisy.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags } from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { buildBare, startBare } from "./support/bare-next";
 import { deskPages, signIn } from "./support/desk-pages";
 import { startProdServer, type BenchServer } from "./support/prod-server";
 
 const RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 1));
 const PORT = 3260;
+const BARE_PORT = 3262;
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const ONLY = process.env.BENCH_LH_PAGES?.split(",").map((s) => s.trim()).filter(Boolean) ?? null;
 const DETAIL = process.env.BENCH_LH_DETAIL === "1";
@@ -66,34 +69,46 @@ async function audit(url: string, cookie: string | null, formFactor: "mobile" | 
 
 async function main() {
   let server: BenchServer | null = null;
+  let bare: BenchServer | null = null;
   let chrome: chromeLauncher.LaunchedChrome | null = null;
   try {
+    buildBare();
+    bare = await startBare(BARE_PORT);
     const baseURL = process.env.BENCH_BASE_URL ?? (server = await startProdServer({ port: PORT, name: "bench-lighthouse" })).baseURL;
     const cookie = await signIn(baseURL);
-    const list = await deskPages(baseURL, cookie);
+    const pages = [
+      { name: "bare Next page", url: `${bare.baseURL}/`, signedIn: false },
+      ...(await deskPages(baseURL, cookie)).filter((p) => !ONLY || ONLY.includes(p.name)).map((p) => ({ ...p, url: `${baseURL}${p.path}` })),
+    ];
     chrome = await chromeLauncher.launch({
       chromePath: CHROME_PATH,
       chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
     });
-    console.log(`Lighthouse ${RUNS} run(s) per page and form factor against ${baseURL}\n`);
+    console.log(`Lighthouse ${RUNS} run(s) per page and form factor against ${baseURL}, beside a bare Next page (${bare.baseURL})\n`);
+    // Run by run over every page (not page by page), so a slower spell of this shared machine
+    // falls on all the pages of one run, the bare one included, rather than on one page's runs.
+    const got = pages.map(() => ({ mobile: [] as Figures[], desktop: [] as Figures[] }));
+    for (let r = 0; r < RUNS; r++) {
+      for (const [i, p] of pages.entries()) {
+        for (const ff of ["mobile", "desktop"] as const) got[i]![ff].push(await audit(p.url, p.signedIn ? cookie : null, ff, chrome.port));
+      }
+      console.error(`run ${r + 1} of ${RUNS} done`);
+    }
     const table: string[] = [
       "| page | mobile perf | mobile a11y | mobile LCP | mobile TBT | mobile CLS | desktop perf | desktop a11y | desktop CLS |",
       "|---|---|---|---|---|---|---|---|---|",
     ];
-    for (const p of list.filter((p) => !ONLY || ONLY.includes(p.name))) {
-      const got: Record<"mobile" | "desktop", Figures[]> = { mobile: [], desktop: [] };
-      for (let r = 0; r < RUNS; r++) {
-        for (const ff of ["mobile", "desktop"] as const) got[ff].push(await audit(`${baseURL}${p.path}`, p.signedIn ? cookie : null, ff, chrome.port));
-      }
-      const m = (ff: "mobile" | "desktop", k: keyof Figures) => median(got[ff].map((f) => f[k]));
-      const row = `| ${p.name} | ${m("mobile", "performance")} | ${m("mobile", "accessibility")} | ${(m("mobile", "lcpMs") / 1000).toFixed(1)} s | ${Math.round(m("mobile", "tbtMs"))} ms | ${m("mobile", "cls").toFixed(3)} | ${m("desktop", "performance")} | ${m("desktop", "accessibility")} | ${m("desktop", "cls").toFixed(3)} |`;
-      table.push(row);
-      console.log(row);
+    for (const [i, p] of pages.entries()) {
+      const m = (ff: "mobile" | "desktop", k: keyof Figures) => median(got[i]![ff].map((f) => f[k]));
+      table.push(
+        `| ${p.name} | ${m("mobile", "performance")} | ${m("mobile", "accessibility")} | ${(m("mobile", "lcpMs") / 1000).toFixed(1)} s | ${Math.round(m("mobile", "tbtMs"))} ms | ${m("mobile", "cls").toFixed(3)} | ${m("desktop", "performance")} | ${m("desktop", "accessibility")} | ${m("desktop", "cls").toFixed(3)} |`,
+      );
     }
-    console.log(`\n${table.join("\n")}`);
+    console.log(`\nMedians of ${RUNS} run(s):\n${table.join("\n")}`);
   } finally {
     await chrome?.kill();
     await server?.stop();
+    await bare?.stop();
   }
 }
 
