@@ -3,7 +3,7 @@
 import { ClipboardList, Plus, SearchX } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useState } from "react";
+import { useDeferredValue, useEffect, useId, useState } from "react";
 import { productTypeMeta } from "@/components/status/product-types";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
@@ -26,6 +26,7 @@ import { formatCreated, formatTravel } from "./format";
 import { useBookingSummaries, useBookingsList } from "./use-bookings-list";
 
 const SEARCH_DEBOUNCE_MS = 300;
+const NO_PAGES: never[] = [];
 
 const STATE_OPTIONS: Array<[BookingFilters["state"], string]> = [
   ["all", "Any state"],
@@ -75,7 +76,12 @@ export function BookingsDesk({ initialFilters, me }: { initialFilters: BookingFi
   }, [trimmed, filters.q]);
 
   const list = useBookingsList(filters);
-  const pages = list.data?.pages ?? [];
+  // The rows render from a deferred copy of the pages: a query's answer re-renders synchronously, and
+  // the table and the cards of 50 bookings were one long task on a phone; React renders them at a
+  // lower priority, in slices, and the list reads as loading until the first copy is rendered.
+  const shownPages = useDeferredValue(list.data?.pages, undefined);
+  const pending = list.isPending || (list.data !== undefined && shownPages === undefined);
+  const pages = shownPages ?? NO_PAGES;
   const rows = pages.flatMap((p) => p.rows);
   const summaries = useBookingSummaries(pages);
   const stale = list.isPlaceholderData;
@@ -114,7 +120,7 @@ export function BookingsDesk({ initialFilters, me }: { initialFilters: BookingFi
       {/* A line tall even when it has nothing to say (no bookings), so the list does not move up as it loads. */}
       <div className="mt-4 flex min-h-5 flex-wrap items-center justify-between gap-2 text-sm text-slate-600" aria-live="polite">
         <p>
-          {list.isPending
+          {pending
             ? "Loading bookings…"
             : rows.length === 0
               ? ""
@@ -126,7 +132,7 @@ export function BookingsDesk({ initialFilters, me }: { initialFilters: BookingFi
       </div>
 
       <div className="mt-3" aria-busy={list.isFetching && !list.isFetchingNextPage ? true : undefined}>
-        {list.isPending ? (
+        {pending ? (
           <ListSkeleton />
         ) : list.isError && rows.length === 0 ? (
           <Callout title="The bookings could not be loaded" className="max-w-2xl">
