@@ -8,6 +8,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import details from "./__fixtures__/details.json";
 import { BookingPage } from "./booking-page";
 
+// The dialog's code loads when it first opens (a dynamic import): on a loaded CI machine the first
+// import in a file has taken over Testing Library's 1 s default to arrive.
+const LAZY = { timeout: 10_000 };
+
 // The booking page's steps against a scripted /api: the view itself is tested on its own
 // (detail/booking-detail-view.test.tsx); here it is a stand-in that shows the page's slots.
 vi.mock("./detail/booking-detail-view", () => ({
@@ -91,7 +95,7 @@ describe("BookingPage", () => {
     const hold = await screen.findByRole("region", { name: /Held: \$2,221\.23 to pay/ });
     expect(within(hold).getByTestId("hold-countdown")).toHaveTextContent(/1 day 1 h left|1 day 2 h left/);
     await user.click(within(hold).getByRole("button", { name: "Pay $2,221.23" }));
-    const dialog = await screen.findByRole("dialog");
+    const dialog = await screen.findByRole("dialog", {}, LAZY);
     await user.dblClick(within(dialog).getByRole("button", { name: "Pay $2,221.23" }));
     expect(await screen.findByTestId("step-outcome")).toHaveTextContent("Paid from the agency's credit. The booking is now confirmed.");
     await waitFor(() => expect(screen.getByTestId("state")).toHaveTextContent("confirmed"));
@@ -109,8 +113,8 @@ describe("BookingPage", () => {
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole("button", { name: /^Pay / }));
-    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: /^Pay / }));
-    const dialog = await screen.findByRole("dialog");
+    await user.click(within(await screen.findByRole("dialog", {}, LAZY)).getByRole("button", { name: /^Pay / }));
+    const dialog = await screen.findByRole("dialog", {}, LAZY);
     expect(await within(dialog).findByText("The agency's credit does not cover this booking")).toBeInTheDocument();
     expect(within(dialog).getByText(/Ask an admin to top up the credit/)).toBeInTheDocument();
     expect(within(dialog).queryByRole("button", { name: "Try again" })).toBeNull();
@@ -124,7 +128,7 @@ describe("BookingPage", () => {
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole("button", { name: "Cancel booking" }));
-    const dialog = await screen.findByRole("dialog");
+    const dialog = await screen.findByRole("dialog", {}, LAZY);
     await user.click(within(dialog).getByRole("radio", { name: /Return journey only/ }));
     expect(within(dialog).getByTestId("cancel-estimate")).toBeInTheDocument();
     await user.click(within(dialog).getByRole("button", { name: "Cancel the return journey" }));
@@ -150,7 +154,7 @@ describe("BookingPage", () => {
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole("button", { name: "Email voucher" }));
-    const dialog = await screen.findByRole("dialog");
+    const dialog = await screen.findByRole("dialog", {}, LAZY);
     expect(within(dialog).getByLabelText("To")).toHaveValue("Jamal_Seeger@example.net");
     expect(within(dialog).getByLabelText("Reply-to")).toHaveValue("alex@agency.test");
     await user.type(within(dialog).getByLabelText("Copy to (cc)"), "a@x.com, b@x.com, A@x.com");
@@ -182,7 +186,7 @@ describe("BookingPage", () => {
     renderPage();
     const button = await screen.findByRole("button", { name: "Email voucher" });
     await user.click(button);
-    let dialog = await screen.findByRole("dialog");
+    let dialog = await screen.findByRole("dialog", {}, LAZY);
     await user.type(within(dialog).getByLabelText("Sender name"), "Sunny Days");
     await user.type(within(dialog).getByLabelText("Note"), "See you in Lisbon");
     await user.click(within(dialog).getByRole("button", { name: "Send voucher" }));
@@ -191,7 +195,7 @@ describe("BookingPage", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
 
     await user.click(button);
-    dialog = await screen.findByRole("dialog");
+    dialog = await screen.findByRole("dialog", {}, LAZY);
     expect(within(dialog).getByLabelText("Sender name")).toHaveValue("Sunny Days");
     expect(within(dialog).getByLabelText("Note")).toHaveValue("See you in Lisbon");
     expect(within(dialog).queryByRole("alert")).not.toBeInTheDocument();

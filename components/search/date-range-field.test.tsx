@@ -6,6 +6,10 @@ import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/re
 import userEvent from "@testing-library/user-event";
 import { DateRangeField, type DateRangeValue } from "./date-range-field";
 
+// The dialog's code loads when it first opens (a dynamic import): on a loaded CI machine the first
+// import in a file has taken over Testing Library's 1 s default to arrive.
+const LAZY = { timeout: 10_000 };
+
 afterEach(cleanup);
 
 const TODAY = "2026-03-10";
@@ -45,7 +49,7 @@ const day = async (iso: string) => {
   await waitFor(() => {
     button = document.querySelector<HTMLButtonElement>(`[data-day="${iso}"] button`);
     if (!button) throw new Error(`No day button for ${iso}`);
-  });
+  }, LAZY);
   return button!;
 };
 
@@ -130,7 +134,7 @@ describe("DateRangeField — hotel stay", () => {
     render(<Harness inline={false} />);
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: /Choose stay dates/ }));
-    expect(await screen.findByRole("dialog", { name: "Stay dates" })).toBeInTheDocument();
+    expect(await screen.findByRole("dialog", { name: "Stay dates" }, LAZY)).toBeInTheDocument();
     expect(await day("2026-03-09")).toBeDisabled();
 
     await user.click(await day("2026-03-12"));
@@ -151,7 +155,7 @@ describe("DateRangeField — the popover", () => {
     expect(trigger).toHaveAttribute("aria-expanded", "false");
 
     await user.click(trigger);
-    const dialog = await screen.findByRole("dialog", { name: "Stay dates" });
+    const dialog = await screen.findByRole("dialog", { name: "Stay dates" }, LAZY);
     expect(trigger).toHaveAttribute("aria-expanded", "true");
     await day("2026-03-12");
     await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
