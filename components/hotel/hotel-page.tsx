@@ -2,12 +2,12 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useDeferredValue } from "react";
 import { Button } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
 import { Card } from "@/components/ui/card";
 import { regionName } from "@/components/status/format";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useDeferredAnswer } from "@/components/ui/use-deferred-answer";
 import { ApiError, apiGet } from "@/lib/api-client";
 import { searchHref, type HotelCriteria, type SearchCriteria } from "@/lib/search/criteria";
 import { hotelContentSchema } from "@/lib/tds/schemas";
@@ -30,10 +30,9 @@ export function HotelPage({ searchId, productId, criteria }: Props) {
     staleTime: DAY_MS,
   });
   const rates = useRateSheet(searchId, productId);
-  // The gallery and the details render from a deferred copy of the content (at a lower priority, in
-  // slices, like the rooms); their outlines stay until it is rendered.
-  const hotel = useDeferredValue(content.data, undefined);
-  const contentPending = content.isPending || (content.data !== undefined && hotel === undefined);
+  // The gallery and the details render at a lower priority, in slices, like the rooms; their outlines stay until then.
+  const { shown: hotel, catchingUp } = useDeferredAnswer(content.data);
+  const contentPending = content.isPending || catchingUp;
   const fallback = rates.data?.[0]?.summary;
   const name = hotel?.name ?? fallback?.hotelName ?? null;
 

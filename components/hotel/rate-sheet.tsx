@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useDeferredValue, useId, useMemo, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import type { HotelRow } from "@/components/results/types";
 import { useRunSearch } from "@/components/search/use-run-search";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -11,6 +11,7 @@ import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { HotelIcon, PackageIcon, RefreshIcon } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useDeferredAnswer } from "@/components/ui/use-deferred-answer";
 import { ApiError } from "@/lib/api-client";
 import { checkoutHref, searchHref, type SearchCriteria } from "@/lib/search/criteria";
 import { rememberSelectedRate } from "@/lib/search/selected-rate";
@@ -36,11 +37,8 @@ type Props = {
 export function RateSheet({ searchId, productId, criteria, hotelName }: Props) {
   const headingId = useId();
   const query = useRateSheet(searchId, productId);
-  // The rooms render from a deferred copy of the rates: React renders them at a lower priority, in
-  // slices that leave the main thread free between them (one long task on a phone otherwise); the
-  // sheet reads as loading until the first copy is rendered.
-  const rows = useDeferredValue(query.data, undefined);
-  const catchingUp = query.data !== undefined && rows === undefined;
+  // The rooms render at a lower priority, in slices; the sheet reads as loading until they are on screen.
+  const { shown: rows, catchingUp } = useDeferredAnswer(query.data);
   const loading = query.isFetching || catchingUp;
   const receivedAt = query.data && !loading ? query.dataUpdatedAt : null;
   const heldUntil = receivedAt !== null ? receivedAt + QUOTE_LIFE_MS : null;

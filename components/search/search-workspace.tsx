@@ -4,13 +4,14 @@ import { useQuery } from "@tanstack/react-query";
 import { BedDouble, Lightbulb, Plane, Ticket, CarFront, X, type LucideIcon } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { ResultsSkeleton } from "@/components/results/results-states";
 import { Button } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
 import { cn } from "@/components/ui/cn";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs } from "@/components/ui/tabs";
+import { useDeferredAnswer } from "@/components/ui/use-deferred-answer";
 import { apiGet } from "@/lib/api-client";
 import {
   criteriaQuery,
@@ -83,11 +84,10 @@ export function SearchWorkspace({ initialCriteria, sid, currency, market, today 
     queryFn: ({ signal }) => apiGet("/api/capabilities", capabilitiesSchema, { signal }),
     staleTime: 10 * 60_000,
   });
-  // The tabs and the form first render when the products on sale are known, from a deferred copy of
-  // them: React renders the form at a lower priority, in slices that leave the main thread free
-  // between them (on a phone it was one task of 400–500 ms), and the outline stays until it is done.
-  const productTypes = useDeferredValue(capabilities.data?.productTypes, undefined);
-  const capabilitiesPending = capabilities.isPending || (capabilities.data !== undefined && productTypes === undefined);
+  // The tabs and the form first render when the products on sale are known, at a lower priority, in
+  // slices (on a phone it was one task of 400–500 ms); the outline stays until they are on screen.
+  const { shown: productTypes, catchingUp } = useDeferredAnswer(capabilities.data?.productTypes);
+  const capabilitiesPending = capabilities.isPending || catchingUp;
   const onSale = useMemo(() => (productTypes ? SEARCH_PRODUCT_TYPES.filter((t) => productTypes.includes(t)) : null), [productTypes]);
 
   const urlType = initialCriteria?.productType ?? null;

@@ -3,13 +3,14 @@
 import { ClipboardList, Plus, SearchX } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useDeferredValue, useEffect, useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { productTypeMeta } from "@/components/status/product-types";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
 import { cn } from "@/components/ui/cn";
 import { inputClasses } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useDeferredAnswer } from "@/components/ui/use-deferred-answer";
 import { ApiError } from "@/lib/api-client";
 import {
   bookingHref,
@@ -76,11 +77,9 @@ export function BookingsDesk({ initialFilters, me }: { initialFilters: BookingFi
   }, [trimmed, filters.q]);
 
   const list = useBookingsList(filters);
-  // The rows render from a deferred copy of the pages: a query's answer re-renders synchronously, and
-  // the table and the cards of 50 bookings were one long task on a phone; React renders them at a
-  // lower priority, in slices, and the list reads as loading until the first copy is rendered.
-  const shownPages = useDeferredValue(list.data?.pages, undefined);
-  const pending = list.isPending || (list.data !== undefined && shownPages === undefined);
+  // The table and the cards of 50 bookings render at a lower priority, in slices (useDeferredAnswer).
+  const { shown: shownPages, catchingUp } = useDeferredAnswer(list.data?.pages);
+  const pending = list.isPending || catchingUp;
   const pages = shownPages ?? NO_PAGES;
   const rows = pages.flatMap((p) => p.rows);
   const summaries = useBookingSummaries(pages);
