@@ -15,6 +15,7 @@ import lighthouse, { type Flags } from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { buildBare, startBare } from "./support/bare-next";
 import { deskPages, signIn } from "./support/desk-pages";
+import { serversNiced } from "./support/cpus";
 import { startProdServer, type BenchServer } from "./support/prod-server";
 
 const RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 1));
@@ -55,6 +56,18 @@ async function audit(url: string, cookie: string | null, formFactor: "mobile" | 
     const items = (id: string) => ((lhr.audits[id]?.details as { items?: Item[] } | undefined)?.items ?? []);
     const short = (u: string) => u.replace(/^https?:\/\/[^/]+/, "").slice(-48);
     console.log(`  ${url.replace(/^https?:\/\/[^/]+/, "").slice(0, 60)} (mobile): TBT ${Math.round(numeric("total-blocking-time"))} ms`);
+    type Group = { group?: string; groupLabel?: string; duration?: number };
+    const work = ((lhr.audits["mainthread-work-breakdown"]?.details as { items?: Group[] } | undefined)?.items ?? [])
+      .map((g) => `${g.groupLabel ?? g.group} ${Math.round(g.duration ?? 0)}`)
+      .join(", ");
+    const diag = ((lhr.audits.diagnostics?.details as { items?: Record<string, number>[] } | undefined)?.items ?? [])[0];
+    console.log(`    main thread (ms): ${work}`);
+    const lcpNode = JSON.stringify(lhr.audits["largest-contentful-paint-element"]?.details ?? {}).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1];
+    const phases = ((lhr.audits["largest-contentful-paint-element"]?.details as { items?: { items?: { phase?: string; timing?: number }[] }[] } | undefined)?.items?.[1]?.items ?? [])
+      .map((i) => `${i.phase} ${Math.round(i.timing ?? 0)}`)
+      .join(", ");
+    console.log(`    LCP ${Math.round(numeric("largest-contentful-paint"))} ms (${phases}): ${lcpNode?.slice(0, 110) ?? "?"}`);
+    if (diag) console.log(`    tasks: ${diag.numTasks} (${diag.numTasksOver50ms} over 50 ms, ${diag.numTasksOver100ms} over 100 ms), ${Math.round(diag.totalTaskTime ?? 0)} ms in all, unthrottled`);
     for (const it of items("bootup-time").slice(0, 8)) console.log(`    script ${Math.round(it.total ?? 0)} ms (${Math.round(it.scripting ?? 0)} evaluating)  ${short(it.url)}`);
     for (const it of items("long-tasks").slice(0, 10)) console.log(`    long task at ${Math.round(it.startTime ?? 0)} ms: ${Math.round(it.duration ?? 0)} ms  ${short(it.url)}`);
   }
@@ -84,7 +97,7 @@ async function main() {
       chromePath: CHROME_PATH,
       chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
     });
-    console.log(`Lighthouse ${RUNS} run(s) per page and form factor against ${baseURL}, beside a bare Next page (${bare.baseURL})\n`);
+    console.log(`Lighthouse ${RUNS} run(s) per page and form factor against ${baseURL}, beside a bare Next page (${bare.baseURL})${serversNiced ? "; the servers at the lowest CPU priority (nice 19)" : ""}\n`);
     // Run by run over every page (not page by page), so a slower spell of this shared machine
     // falls on all the pages of one run, the bare one included, rather than on one page's runs.
     const got = pages.map(() => ({ mobile: [] as Figures[], desktop: [] as Figures[] }));

@@ -55,6 +55,34 @@ test.describe("home page", () => {
   });
 });
 
+test.describe("the header's sections", () => {
+  test.use({ storageState: STORAGE_STATE.advisor });
+
+  test("a section opened on a slow network says at once that it is on its way, then shows its page", async ({ page }) => {
+    await page.goto("/search");
+    await expect(page.getByRole("heading", { level: 1, name: "Search" })).toBeVisible();
+    // The desk's pages have no route-level skeleton: the link itself answers the click while the
+    // page's server part (its RSC request, prefetch or not) is held back here.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === "/bookings",
+      async (route) => {
+        if (route.request().headers()["rsc"]) await held;
+        await route.continue();
+      },
+    );
+    const bookings = page.getByRole("navigation", { name: "Main" }).filter({ visible: true }).getByRole("link", { name: "Bookings" });
+    await bookings.click();
+    await expect(bookings.getByRole("status", { name: "Opening…" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Search" })).toBeVisible();
+    release();
+    await expect(page.getByRole("heading", { level: 1, name: "Bookings" })).toBeVisible();
+    await expect(page).toHaveURL(/\/bookings$/);
+    await expect(page.getByRole("status", { name: "Opening…" })).toHaveCount(0);
+  });
+});
+
 test.describe("sandbox mount", () => {
   test("serves the service contract under /sandbox in the envelope", async ({ sandbox }) => {
     const caps = await sandbox.api<{ productTypes: string[] }>("GET", "/search/capabilities?market=US");

@@ -3,6 +3,7 @@
 // one button, written to BENCH_BARE_DIR (/tmp/bare-next) and built with this repo's node_modules
 // through a symlink (nothing is downloaded; BENCH_BARE_BUILD=1 rebuilds it).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { atServerPriority } from "./cpus";
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { sleep, type BenchServer } from "./prod-server";
@@ -54,7 +55,8 @@ export function buildBare(): void {
 export async function startBare(port: number): Promise<BenchServer> {
   const origin = `http://127.0.0.1:${port}`;
   if (await answers(origin)) throw new Error(`Something already answers on ${origin}; stop it first.`);
-  const child: ChildProcess = spawn(process.execPath, [path.resolve("node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const [command, args] = atServerPriority(process.execPath, [path.resolve("node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"]);
+  const child: ChildProcess = spawn(command, args, {
     cwd: BARE_DIR,
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
     detached: true,

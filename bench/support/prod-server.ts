@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import { e2eServerEnv } from "../../e2e/constants";
+import { atServerPriority } from "./cpus";
 
 export type BenchServer = { baseURL: string; latencyScale: string; stop: () => Promise<void> };
 
@@ -35,7 +36,8 @@ export async function startProdServer(options: { port: number; name: string; env
 
   // Detached: its own process group, so one signal reaches the server and anything it spawned.
   // nodeArgs: flags of the server's node (e.g. --cpu-prof, which NODE_OPTIONS does not take).
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "node_modules/next/dist/bin/next", "start", "-p", String(options.port), "-H", "127.0.0.1"], {
+  const [command, args] = atServerPriority(process.execPath, [...(options.nodeArgs ?? []), "node_modules/next/dist/bin/next", "start", "-p", String(options.port), "-H", "127.0.0.1"]);
+  const child = spawn(command, args, {
     env: childEnv,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,7 +1,7 @@
-import Link from "next/link";
 import { connection } from "next/server";
 import { UserMenu } from "../auth/user-menu";
 import { Logo } from "../brand/logo";
+import { IntentLink } from "../ui/intent-link";
 import { CommandPalette } from "../palette/command-palette";
 import { PrimaryNav } from "./primary-nav";
 import { getSessionUser } from "@/lib/auth/session";
@@ -20,9 +20,9 @@ export async function AppHeader() {
     <header className="sticky top-0 z-10 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <div className="flex shrink-0 items-center gap-6">
-          <Link href="/" aria-label="Agency Desk home" className="shrink-0 rounded-md">
+          <IntentLink href="/" aria-label="Agency Desk home" className="shrink-0 rounded-md">
             <Logo />
-          </Link>
+          </IntentLink>
           {user ? <PrimaryNav className="hidden sm:block" isAdmin={user.role === "admin"} /> : null}
         </div>
         <div className="flex items-center gap-3 sm:gap-4">

@@ -2,11 +2,11 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { BarChart3, BellRing, ClipboardList, Search } from "lucide-react";
-import Link from "next/link";
 import { usePathname } from "next/navigation";
 import * as z from "zod/mini";
 import { apiGet } from "@/lib/api-client";
 import { cn } from "../ui/cn";
+import { IntentLink } from "../ui/intent-link";
 
 const LINKS = [
   { href: "/search", label: "Search", Icon: Search },
@@ -28,7 +28,12 @@ function useAttentionCount() {
   }).data?.count;
 }
 
-/** The desk's main sections; the one being shown is marked for assistive technology and by eye. */
+/**
+ * The desk's main sections; the one being shown is marked for assistive technology and by eye.
+ * A section's page is prefetched when the advisor reaches for its link, not on every page load:
+ * four prefetches as each page loaded cost the phone's main thread (and the server) while the
+ * page itself was still starting.
+ */
 export function PrimaryNav({ className, isAdmin = false }: { className?: string; isAdmin?: boolean }) {
   const pathname = usePathname();
   const attention = useAttentionCount();
@@ -39,7 +44,7 @@ export function PrimaryNav({ className, isAdmin = false }: { className?: string;
           const current = pathname === href || pathname.startsWith(`${href}/`);
           return (
             <li key={href}>
-              <Link
+              <IntentLink
                 href={href}
                 aria-current={current ? "page" : undefined}
                 className={cn(
@@ -55,7 +60,7 @@ export function PrimaryNav({ className, isAdmin = false }: { className?: string;
                     <span className="sr-only"> need attention</span>
                   </span>
                 ) : null}
-              </Link>
+              </IntentLink>
             </li>
           );
         })}

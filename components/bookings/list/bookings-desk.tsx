@@ -9,6 +9,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
 import { cn } from "@/components/ui/cn";
 import { inputClasses } from "@/components/ui/field";
+import { IntentLink } from "@/components/ui/intent-link";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useDeferredAnswer } from "@/components/ui/use-deferred-answer";
 import { ApiError } from "@/lib/api-client";
@@ -342,12 +343,12 @@ function BookingsTable({ rows, summaries, filters, me }: RowProps) {
             return (
               <tr key={row._id} className="relative align-top hover:bg-slate-50 focus-within:bg-brand-50/40">
                 <td className="px-4 py-3">
-                  <Link
+                  <IntentLink
                     href={bookingHref(row._id, filters)}
                     className="font-mono text-[0.8125rem] font-semibold whitespace-nowrap text-brand-700 after:absolute after:inset-0 hover:underline focus:outline-none focus-visible:underline"
                   >
                     {row.orderRef}
-                  </Link>
+                  </IntentLink>
                   <p className="mt-0.5 text-xs whitespace-nowrap text-slate-500">{formatCreated(row.createdAt)}</p>
                 </td>
                 <td className="px-3 py-3">
@@ -388,9 +389,9 @@ function BookingCards({ rows, summaries, filters, me }: RowProps) {
         return (
           <li key={row._id} className="relative rounded-xl border border-slate-200 bg-white p-4 shadow-[0_1px_2px_rgb(15_23_42/0.04)] focus-within:ring-3 focus-within:ring-brand-500/20">
             <div className="flex items-start justify-between gap-3">
-              <Link href={bookingHref(row._id, filters)} className="font-mono text-sm font-semibold text-brand-700 after:absolute after:inset-0 focus:outline-none">
+              <IntentLink href={bookingHref(row._id, filters)} className="font-mono text-sm font-semibold text-brand-700 after:absolute after:inset-0 focus:outline-none">
                 {row.orderRef}
-              </Link>
+              </IntentLink>
               <BookingStateBadge state={String(row.state)} />
             </div>
             <p className="mt-2 flex items-center gap-1.5 text-xs text-slate-500">
