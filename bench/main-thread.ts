@@ -29,7 +29,7 @@ type ProfileNode = { id: number; callFrame: { functionName: string; url: string;
 type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number };
 type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string; data?: { url?: string; functionName?: string } } };
 type Window = { ts: number; dur: number; kinds: Map<string, number> };
-type Run = { tasks: Task[]; fcp: number; blockingFromFcp: number; blockingAll: number; profile: Profile; kinds: Map<string, number>; longest: Window[] };
+type Run = { tasks: Task[]; fcp: number; lcp: number; blockingFromFcp: number; blockingAll: number; profile: Profile; kinds: Map<string, number>; longest: Window[] };
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -47,9 +47,13 @@ async function measure(browser: Browser, url: string, cookie: string | null): Pr
       await context.addCookies(cookie.split("; ").map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1), url: origin })));
     }
     await context.addInitScript(() => {
-      const w = window as unknown as { __tasks: Array<{ start: number; duration: number }>; __fcp: number };
+      const w = window as unknown as { __tasks: Array<{ start: number; duration: number }>; __fcp: number; __lcp: number };
       w.__tasks = [];
       w.__fcp = 0;
+      w.__lcp = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__lcp = Math.round(e.startTime);
+      }).observe({ type: "largest-contentful-paint", buffered: true });
       new PerformanceObserver((list) => {
         for (const e of list.getEntries()) w.__tasks.push({ start: Math.round(e.startTime), duration: Math.round(e.duration) });
       }).observe({ type: "longtask", buffered: true });
@@ -68,11 +72,11 @@ async function measure(browser: Browser, url: string, cookie: string | null): Pr
     await sleep(SETTLE_MS);
     const { profile } = (await cdp.send("Profiler.stop")) as unknown as { profile: Profile };
     const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
-    const { tasks, fcp } = await page.evaluate(() => {
-      const w = window as unknown as { __tasks: Task[]; __fcp: number };
-      return { tasks: w.__tasks, fcp: w.__fcp };
+    const { tasks, fcp, lcp } = await page.evaluate(() => {
+      const w = window as unknown as { __tasks: Task[]; __fcp: number; __lcp: number };
+      return { tasks: w.__tasks, fcp: w.__fcp, lcp: w.__lcp };
     });
-    return { tasks, fcp, blockingFromFcp: blocking(tasks, fcp), blockingAll: blocking(tasks, 0), profile, ...insideLongTasks(trace.traceEvents) };
+    return { tasks, fcp, lcp, blockingFromFcp: blocking(tasks, fcp), blockingAll: blocking(tasks, 0), profile, ...insideLongTasks(trace.traceEvents) };
   } finally {
     await context.close();
   }
@@ -173,12 +177,12 @@ async function main() {
       ...(await deskPages(baseURL, cookie)).filter((p) => !ONLY || ONLY.includes(p.name)).map((p) => ({ ...p, url: `${baseURL}${p.path}` })),
     ];
     browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
-    const table = ["| page | blocking after FCP (TBT-like) | blocking from navigation | long tasks | longest |", "|---|---|---|---|---|"];
+    const table = ["| page | FCP | LCP | blocking after FCP (TBT-like) | blocking from navigation | long tasks | longest |", "|---|---|---|---|---|---|---|"];
     for (const p of list) {
       const runs: Run[] = [];
       for (let r = 0; r < RUNS; r++) runs.push(await measure(browser, p.url, p.signedIn ? cookie : null));
       const last = runs.at(-1)!;
-      console.log(`\n${p.name} (last of ${RUNS} runs, 4× CPU): FCP ${last.fcp} ms, blocking after FCP ${last.blockingFromFcp} ms`);
+      console.log(`\n${p.name} (last of ${RUNS} runs, 4× CPU): FCP ${last.fcp} ms, LCP ${last.lcp} ms, blocking after FCP ${last.blockingFromFcp} ms`);
       for (const t of last.tasks) console.log(`  long task at ${t.start} ms: ${t.duration} ms`);
       const names = await nameChunks(new URL(p.url).origin, last.profile);
       console.log("  inside long tasks, by kind:");
@@ -191,7 +195,7 @@ async function main() {
         for (const [fn, ms] of selfTimes(last.profile, names, w).slice(0, 8)) console.log(`  ${ms.toFixed(0).padStart(5)} ms  ${fn}`);
       }
       table.push(
-        `| ${p.name} | ${median(runs.map((r) => r.blockingFromFcp))} ms | ${median(runs.map((r) => r.blockingAll))} ms | ${median(runs.map((r) => r.tasks.length))} | ${median(runs.map((r) => Math.max(0, ...r.tasks.map((t) => t.duration))))} ms |`,
+        `| ${p.name} | ${median(runs.map((r) => r.fcp))} ms | ${median(runs.map((r) => r.lcp))} ms | ${median(runs.map((r) => r.blockingFromFcp))} ms | ${median(runs.map((r) => r.blockingAll))} ms | ${median(runs.map((r) => r.tasks.length))} | ${median(runs.map((r) => Math.max(0, ...r.tasks.map((t) => t.duration))))} ms |`,
       );
     }
     console.log(`\nMedians of ${RUNS} run(s), mobile viewport, 4× CPU:\n${table.join("\n")}`);
