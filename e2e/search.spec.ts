@@ -1,5 +1,6 @@
 import type { Route } from "@playwright/test";
-import { searchHref, type SearchCriteria } from "../lib/search/criteria";
+import { hotelHref, searchHref, type SearchCriteria } from "../lib/search/criteria";
+import { criteriaOf, dayFromNow, deskSearch } from "./checkout-kit";
 import { STORAGE_STATE } from "./constants";
 import { expect, test } from "./fixtures";
 import { expectPriceCheck, headingOf, isoDay, isSearchStart, isSuggestCall, recordFinished, recordRequests, SearchPage } from "./search-page";
@@ -344,5 +345,27 @@ test.describe("search", () => {
     await expect(checkIn).toHaveValue(isoDay(40));
     expect(new URL(page.url()).searchParams.has("sid")).toBe(false);
     expect(starts).toHaveLength(0);
+  });
+});
+
+test.describe("a hotel page from a link", () => {
+  test("has the hotel's name and photo in its first HTML, before any script runs", async ({ browser, request }) => {
+    const criteria = criteriaOf({ type: "hotel", to: "text:|Barcelona", in: dayFromNow(45), out: dayFromNow(47), pax: "2", res: "US" });
+    const { searchId, rows } = await deskSearch(request, criteria);
+    const href = hotelHref(searchId, rows[0]!.canonicalProductId, criteria);
+    const content = await request.get(`/api/products/hotel/${encodeURIComponent(rows[0]!.canonicalProductId)}`);
+    expect(content.status()).toBe(200);
+    const hotel = ((await content.json()) as { data: { name: string } }).data;
+
+    // A fresh browser that runs no script: what it shows is the server's HTML alone.
+    const context = await browser.newContext({ storageState: STORAGE_STATE.advisor, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(href);
+      await expect(page.getByRole("heading", { level: 1, name: hotel.name })).toBeVisible();
+      await expect(page.getByRole("img").first()).toBeVisible();
+    } finally {
+      await context.close();
+    }
   });
 });

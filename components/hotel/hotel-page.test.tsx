@@ -6,6 +6,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { checkoutHref, parseCriteria, searchHref, toSearchRequest } from "@/lib/search/criteria";
 import { recallSelectedRate } from "@/lib/search/selected-rate";
+import type { HotelContent } from "@/lib/tds/types";
 import { contentByShape, londonSheet } from "./__fixtures__";
 import { HotelPage } from "./hotel-page";
 
@@ -53,11 +54,11 @@ function installFetch(routes: { rates: () => Reply; search?: () => Reply }) {
   };
 }
 
-function renderPage(c = criteria) {
+function renderPage(c = criteria, initialContent: HotelContent | null = null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
   return render(
     <QueryClientProvider client={client}>
-      <HotelPage searchId={SID} productId={HOTEL} criteria={c} />
+      <HotelPage searchId={SID} productId={HOTEL} criteria={c} initialContent={initialContent} />
     </QueryClientProvider>,
   );
 }
@@ -72,6 +73,16 @@ afterEach(() => {
 });
 
 describe("HotelPage", () => {
+  it("shows the content the server had on its first render, and does not ask for it again", () => {
+    const api = installFetch({ rates: () => ok(londonSheet.rows) });
+    api.holdRates();
+    renderPage(criteria, contentByShape.strings as unknown as HotelContent);
+    // Synchronously: in the first HTML and in the hydrating render, not after a request.
+    expect(screen.getByRole("heading", { level: 1, name: "The Harbour Royal Rooms" })).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.path === `/api/products/hotel/${HOTEL}`)).toHaveLength(0);
+    api.release();
+  });
+
   it("shows progress while the sources answer, then rooms grouped, and Select opens checkout for that quote", async () => {
     const api = installFetch({ rates: () => ok(londonSheet.rows) });
     api.holdRates();

@@ -11,6 +11,7 @@ import { useDeferredAnswer } from "@/components/ui/use-deferred-answer";
 import { ApiError, apiGet } from "@/lib/api-client";
 import { searchHref, type HotelCriteria, type SearchCriteria } from "@/lib/search/criteria";
 import { hotelContentSchema } from "@/lib/tds/schemas";
+import type { HotelContent } from "@/lib/tds/types";
 import { formatDay, guestsLabel, plural, stayOf } from "./format";
 import { HotelGallery } from "./hotel-gallery";
 import { DetailsSkeleton, GallerySkeleton, HotelDetails, placeLine, StarRating } from "./hotel-content";
@@ -19,15 +20,23 @@ import { useRateSheet } from "./use-rate-sheet";
 
 const DAY_MS = 86_400_000;
 
-type Props = { searchId: string; productId: string; criteria: SearchCriteria | null };
+type Props = {
+  searchId: string;
+  productId: string;
+  criteria: SearchCriteria | null;
+  /** The content as the server had it for the first HTML (lib/bff/hotel-content.ts), or null. */
+  initialContent?: HotelContent | null;
+};
 
 /** A hotel within a search: who it is (content), what it costs now (live rates), and the stay. */
-export function HotelPage({ searchId, productId, criteria }: Props) {
+export function HotelPage({ searchId, productId, criteria, initialContent = null }: Props) {
   const content = useQuery({
     queryKey: ["hotel-content", productId],
     queryFn: ({ signal }) => apiGet(`/api/products/hotel/${encodeURIComponent(productId)}`, hotelContentSchema, { signal }),
     // Content changes rarely (the service says: cache it, refresh daily).
     staleTime: DAY_MS,
+    // Rendered in the first HTML (and so at once, not deferred) when the server had it.
+    initialData: initialContent ?? undefined,
   });
   const rates = useRateSheet(searchId, productId);
   // The gallery and the details render at a lower priority, in slices, like the rooms; their outlines stay until then.

@@ -1,6 +1,7 @@
 import { LRUCache } from "lru-cache";
 import type { ResultRow, TdsClient } from "@/lib/tds";
-import { cached, quiet, TTL, type Cache } from "./cache";
+import { quiet, type Cache } from "./cache";
+import { hotelContent } from "./hotel-content";
 
 // The service has no "read a quote" call, yet checkout must say what is being booked (hotel,
 // room, board, rate; flight segments; activity option; vehicle and route) when it is opened
@@ -48,8 +49,8 @@ export async function recallQuote(deps: { cache: Cache; tds: TdsClient }, quoteI
   if (!hit) return null;
   if (hit.row.productType !== "hotel" || text(hit.row.summary.hotelName)) return hit;
   const canonicalId = hit.row.canonicalProductId;
-  const content = await cached(deps.cache, `hotel:${canonicalId}`, TTL.content, () => deps.tds.hotelContent(canonicalId, { signal })).catch(() => null);
-  return { ...hit, hotelName: text((content as { name?: unknown } | null)?.name) };
+  const content = await hotelContent(deps, canonicalId, signal).catch(() => null);
+  return { ...hit, hotelName: text(content?.name) };
 }
 
 /** For tests: forget which rows this process already wrote. */
