@@ -68,6 +68,13 @@ export function PaletteDialog({ open, onOpenChange, isAdmin }: { open: boolean; 
   const rows = q.length >= LOOKUP_MIN_CHARS ? (lookup.data?.rows ?? []) : [];
   const searching = q.length >= LOOKUP_MIN_CHARS && lookup.isFetching;
   const nothing = visible(go).length === 0 && visible(search).length === 0 && rows.length === 0 && !searching;
+  // The highlighted entry, kept here rather than left to cmdk: cmdk highlights the first entry when
+  // the text changes, but when the highlighted entry goes away later (a booking found for "fl" is
+  // not one for "flight", whose lookup answers after the typing stopped) it highlights nothing, and
+  // Enter did nothing. The first entry shown then takes its place.
+  const [picked, setPicked] = useState("");
+  const shown = [...rows.map((r) => `booking-${r._id}`), ...visible(go).map((e) => e.id), ...visible(search).map((e) => e.id)];
+  const highlighted = shown.includes(picked) ? picked : (shown[0] ?? "");
 
   return (
     <Command.Dialog
@@ -75,6 +82,8 @@ export function PaletteDialog({ open, onOpenChange, isAdmin }: { open: boolean; 
       onOpenChange={onOpenChange}
       label="Command palette"
       shouldFilter={false}
+      value={highlighted}
+      onValueChange={setPicked}
       overlayClassName="fixed inset-0 z-40 bg-slate-900/30 backdrop-blur-[1px]"
       contentClassName="fixed top-[12vh] left-1/2 z-50 w-[min(40rem,calc(100vw-2rem))] -translate-x-1/2 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-2xl"
     >
