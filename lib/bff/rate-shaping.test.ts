@@ -61,6 +61,18 @@ describe("one instance (memory)", () => {
     expect((err as ShapedOut).retryAfterMs).toBeGreaterThan(59_000);
   });
 
+  it("counts a request in the window it leaves in, when the window turns while its point is taken", async () => {
+    const windowEnd = 60_000 * 5000;
+    // Two readings before the window turns (the deadline and the loop's first), then it has turned.
+    const readings = [windowEnd - 1, windowEnd - 1];
+    const now = () => readings.shift() ?? windowEnd + 1;
+    const shaper = createRateShaper({ now, sleep: async () => {}, keyPrefix: randomUUID(), maxWaitMs: () => 0 });
+    await shaper.acquire(bucket, null);
+    // It went out in the new window, so that window has 17 of its 18 left.
+    for (let i = 0; i < 17; i++) await shaper.acquire(bucket, null);
+    await expect(shaper.acquire(bucket, null)).rejects.toBeInstanceOf(ShapedOut);
+  });
+
   it("keeps one advisor to half of an endpoint's budget; the others still get through", async () => {
     const clock = fakeClock(60_000 * 3000);
     const shaper = createRateShaper({ now: clock.now, sleep: clock.sleep, keyPrefix: randomUUID(), maxWaitMs: () => 0 });
@@ -121,6 +133,11 @@ describe("two instances sharing one Redis budget", () => {
       return createRateShaper({ redis, keyPrefix: prefix, windowSec, maxWaitMs: () => 2_500, limitFor: () => bucket.limit });
     });
     expect(instances.every((s) => s.store === "redis")).toBe(true);
+    await Promise.all(clients.map((c) => (c.status === "ready" ? null : new Promise((r) => c.once("ready", r)))));
+    // Start early in a window, so a window's last request does not arrive in the next one over
+    // a loaded machine's event loop; the requests the first window cannot take queue for the next.
+    const intoWindow = Date.now() % (windowSec * 1000);
+    if (intoWindow > 200) await new Promise((r) => setTimeout(r, windowSec * 1000 - intoWindow + 20));
 
     // 40 requests from 4 advisors, spread over both instances, all at once.
     const outcomes = await Promise.all(

@@ -126,7 +126,6 @@ export function createRateShaper(options: ShaperOptions = {}): RateShaper {
   const connected = options.redis ? untilReady(options.redis, 2_000) : Promise.resolve();
 
   const take = async (points: number, key: string): Promise<boolean> => {
-    await connected;
     try {
       await limiter(points).consume(key, 1);
       return true;
@@ -142,13 +141,20 @@ export function createRateShaper(options: ShaperOptions = {}): RateShaper {
       const limit = options.limitFor?.(bucket) ?? bucket.limit;
       const budget = Math.max(1, Math.floor(limit * ratio));
       const userBudget = Math.max(1, Math.ceil(budget * share));
+      await connected;
       const deadline = now() + maxWait(bucket);
       for (;;) {
         const t = now();
         const window = Math.floor(t / windowMs);
         const userKey = userId ? `${bucket.name}|u:${userId}|${window}` : null;
         if (userKey === null || (await take(userBudget, userKey))) {
-          if (await take(budget, `${bucket.name}|${window}`)) return;
+          if (await take(budget, `${bucket.name}|${window}`)) {
+            // The service counts a request in the window it arrives in. When the window turned
+            // while the point was taken (a slow store), the request takes one in the new window
+            // too; the old one goes unused.
+            if (Math.floor(now() / windowMs) === window) return;
+            continue;
+          }
           // The agency's budget is spent: the advisor's point was not used.
           if (userKey) await limiter(userBudget).reward(userKey, 1).catch(() => {});
         }
