@@ -331,6 +331,22 @@ describe("answers passed on as they came", () => {
     }
   });
 
+  it("an answer that comes again unchanged is not parsed again: the same value, frozen, as it is shared", async () => {
+    const text = JSON.stringify({ data: [{ ...row, _id: "again" }], meta, error: null });
+    const changed = text.replace('"rank":1', '"rank":2');
+    const json = (body: string) => new Response(body, { headers: { "Content-Type": "application/json" } });
+    const { client } = setup([json(text), json(text), json(changed)]);
+    const [first, second, third] = [await client.searchResults("s1"), await client.searchResults("s1"), await client.searchResults("s1")];
+    expect(second.rows).toBe(first.rows);
+    expect(second.wire && new TextDecoder().decode(second.wire)).toBe(text);
+    expect(Object.isFrozen(first.rows[0]!.summary)).toBe(true);
+    expect(() => {
+      (first.rows[0] as { rank: number }).rank = 9;
+    }).toThrow(TypeError);
+    expect(third.rows).not.toBe(first.rows);
+    expect(third.rows[0]!.rank).toBe(2);
+  });
+
   it("is parsed by a compiled copy of the schema that answers as zod's own parser does, valid or not", async () => {
     const hotel = {
       ...row, _id: "r2", rateQuoteId: "q2", productType: "hotel",

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import * as zc from "zod/v4/core";
 import {
   TdsConnectionError,
@@ -202,8 +203,13 @@ export function createSender(config: SenderConfig) {
      */
     jsonVerbatim<S extends zc.$ZodType>(opts: SendOptions, schema: S): Promise<{ value: zc.output<S>; verbatim: Uint8Array<ArrayBuffer> | null }> {
       return run(opts, "application/json", (res, text, bytes) => {
+        const known = answersOf(schema);
+        const seen = known.get(text);
+        if (seen) return { value: seen.value as zc.output<S>, verbatim: seen.verbatim ? bytes : null };
         const { body, value } = parseAnswer(opts, schema, res, text);
-        return { value, verbatim: sameJson(body, value) ? bytes : null };
+        const verbatim = sameJson(body, value);
+        known.set(text, { value: deepFreeze(value), verbatim });
+        return { value, verbatim: verbatim ? bytes : null };
       });
     },
     /** A non-JSON success body (the printable voucher); errors are still envelopes. */
@@ -228,6 +234,25 @@ function compiled<S extends zc.$ZodType>(schema: S): S {
   let fast = compiledSchemas.get(schema) as S | undefined;
   if (!fast) compiledSchemas.set(schema, (fast = zc.compile(schema)));
   return fast;
+}
+
+/*
+ * Large answers come again unchanged: a results page polled while its search fills, the same page
+ * opened by two advisors or asked for by a page's parts at once. The same text under the same
+ * schema always parses to the same value, so `jsonVerbatim` keeps the last answers it parsed (by
+ * their text, up to 16 MB of it) and hands the parsed value out again: frozen, as it is shared.
+ */
+const parsedAnswers = new WeakMap<zc.$ZodType, LRUCache<string, { value: unknown; verbatim: boolean }>>();
+function answersOf(schema: zc.$ZodType): LRUCache<string, { value: unknown; verbatim: boolean }> {
+  let known = parsedAnswers.get(schema);
+  if (!known) parsedAnswers.set(schema, (known = new LRUCache({ max: 256, maxSize: 16 * 1024 * 1024, sizeCalculation: (_v, text) => text.length })));
+  return known;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== "object" || value === null || Object.isFrozen(value)) return value;
+  for (const v of Object.values(value)) deepFreeze(v);
+  return Object.freeze(value);
 }
 
 /**
