@@ -133,7 +133,8 @@ test.describe("search", () => {
     const sheet = page.getByRole("region", { name: "Rooms and rates" });
     await expect(sheet.getByRole("progressbar", { name: "Checking live rates" })).toBeVisible();
     await expect(sheet.getByText("Checking live rates with every source…")).toBeVisible();
-    expect(rates.count()).toBeGreaterThanOrEqual(1);
+    // The sheet shows its progress as its request starts: the request may reach the route a moment later.
+    await expect.poll(() => rates.count()).toBeGreaterThanOrEqual(1);
     rates.release();
     await page.unroute(rates.pattern, rates.handler);
 

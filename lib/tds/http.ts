@@ -240,12 +240,14 @@ function compiled<S extends zc.$ZodType>(schema: S): S {
  * Large answers come again unchanged: a results page polled while its search fills, the same page
  * opened by two advisors or asked for by a page's parts at once. The same text under the same
  * schema always parses to the same value, so `jsonVerbatim` keeps the last answers it parsed (by
- * their text, up to 16 MB of it) and hands the parsed value out again: frozen, as it is shared.
+ * their text, about 8 MB of it) and hands the parsed value out again: frozen, as it is shared.
  */
 const parsedAnswers = new WeakMap<zc.$ZodType, LRUCache<string, { value: unknown; verbatim: boolean }>>();
 function answersOf(schema: zc.$ZodType): LRUCache<string, { value: unknown; verbatim: boolean }> {
   let known = parsedAnswers.get(schema);
-  if (!known) parsedAnswers.set(schema, (known = new LRUCache({ max: 256, maxSize: 16 * 1024 * 1024, sizeCalculation: (_v, text) => text.length })));
+  // Sized by the text's length times four, for the text and the objects it parsed to (a 50-row
+  // page, 51 KB, about 200 KB): up to 32 MB, some 160 such pages.
+  if (!known) parsedAnswers.set(schema, (known = new LRUCache({ max: 256, maxSize: 32 * 1024 * 1024, sizeCalculation: (_v, text) => text.length * 4 })));
   return known;
 }
 
