@@ -8,22 +8,13 @@
 //   known        the same page again: found by its text, its parsed value handed out again
 // Prints the median and mean per call. BENCH_CALLS (default 3000 a way).
 import { createTdsClient } from "../lib/tds";
-import { createSandbox } from "../lib/sandbox/app";
+import { sandboxWithLondonSearch } from "./support/sandbox-london";
 
 const CALLS = Math.max(300, Number(process.env.BENCH_CALLS ?? 3000));
 const BLOCK = 100;
 const LIMIT = 50;
 
-const sandbox = createSandbox({ dataDir: ":memory:", latencyScale: 0 });
-const { apiKey } = sandbox.services.config;
-const at = (path: string, init: RequestInit = {}) => sandbox.fetch(new Request(`http://sandbox.bench${path}`, init));
-const day = (n: number) => new Date(Date.parse(`${sandbox.services.clock.today()}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-const made = await at("/api/v1/search", {
-  method: "POST",
-  headers: { "X-API-Key": apiKey, "Content-Type": "application/json" },
-  body: JSON.stringify({ productType: "hotel", occupancy: [{ adults: 2, childrenAges: [] }], currency: "USD", market: "US", residency: "US", destination: "London", checkIn: day(40), checkOut: day(43) }),
-});
-const searchId = ((await made.json()) as { data: { searchId: string } }).data.searchId;
+const { apiKey, at, searchId } = await sandboxWithLondonSearch();
 let text = "";
 for (let i = 0; i < 100; i++) {
   const page = await at(`/api/v1/search/${searchId}/results?limit=${LIMIT}`, { headers: { "X-API-Key": apiKey } });

@@ -10,17 +10,15 @@ import { memoryCache } from "../lib/bff/cache";
 import { setBffDeps } from "../lib/bff/deps";
 import { createRateShaper } from "../lib/bff/rate-shaping";
 import { createBffTdsClient } from "../lib/bff/tds";
-import { createSandbox } from "../lib/sandbox/app";
 import { DEMO_AGENCY_ID } from "../lib/sandbox/platform/agencies";
+import { sandboxWithLondonSearch } from "./support/sandbox-london";
 
 const CONCURRENCY = 32;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4000);
 const WARMUP = 300;
 const LIMIT = 50;
 
-const sandbox = createSandbox({ dataDir: ":memory:", latencyScale: 0 });
-const { adminToken, apiKey } = sandbox.services.config;
-const at = (path: string, init: RequestInit = {}) => sandbox.fetch(new Request(`http://sandbox.bench${path}`, init));
+const { sandbox, adminToken, apiKey, at, searchId } = await sandboxWithLondonSearch();
 
 // The sandbox allows 300 results a minute per key: a pool of fresh keys, 250 calls each, for both paths alike.
 const keys: string[] = [];
@@ -30,14 +28,6 @@ for (let i = 0; i < Math.ceil((2 * (REQUESTS + WARMUP)) / 250) + 2; i++) {
 }
 let calls = 0;
 const nextKey = () => keys[Math.floor(calls++ / 250)] ?? apiKey;
-
-const day = (n: number) => new Date(Date.parse(`${sandbox.services.clock.today()}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-const made = await at("/api/v1/search", {
-  method: "POST",
-  headers: { "X-API-Key": apiKey, "Content-Type": "application/json" },
-  body: JSON.stringify({ productType: "hotel", occupancy: [{ adults: 2, childrenAges: [] }], currency: "USD", market: "US", residency: "US", destination: "London", checkIn: day(40), checkOut: day(43) }),
-});
-const searchId = ((await made.json()) as { data: { searchId: string } }).data.searchId;
 
 const shaper = createRateShaper({ limitFor: () => 1_000_000_000 }); // measure the shaper's cost, not the budget
 const tds = createBffTdsClient({
