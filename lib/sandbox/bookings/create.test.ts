@@ -1,14 +1,18 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_AGENCY_ID } from "../platform/agencies";
 import { detail, errorBody } from "../search/testkit";
-import type { FlightSummary } from "../search/types";
+import { SandboxError } from "../platform/errors";
+import { isAdultsOnly } from "../search/activities";
+import type { ActivitySummary, FlightSummary, ResultRow } from "../search/types";
 import { testSandbox } from "../testing";
+import { bookingRequestSchema, checkAgainstQuote } from "./create";
 import type { TransferLeg } from "./transitions";
 import { bookingKit, freeHotel, type Quote } from "./write-testkit";
 
 const sb = testSandbox();
 const k = bookingKit(sb);
 type Body = Record<string, unknown>;
+const act = (r: ResultRow) => r.summary as ActivitySummary;
 type Travelers = Array<Record<string, unknown>>;
 
 const TWO_ROOMS = { occupancy: [{ adults: 2, childrenAges: [5] }, { adults: 1, childrenAges: [] }] };
@@ -103,6 +107,14 @@ describe("POST /bookings rules: refused before any charge, the quote left unclai
       "supplier_contact_required",
       [detail("travelers.0.email"), detail("travelers.0.phone")],
     ],
+    [
+      "a package rate without the lead's email and phone",
+      "package",
+      withTravelers("package", (l) => edit(l, 0, { email: undefined, phone: undefined })),
+      400,
+      "supplier_contact_required",
+      [detail("travelers.0.email"), detail("travelers.0.phone")],
+    ],
     ["a title that is not allowed", "hotel", withTravelers("hotel", (l) => edit(l, 0, { title: "Sir" })), 400, "traveler_title_required", [detail("travelers.0.title")]],
     ["a missing title where every guest needs one", "titles", withTravelers("titles", (l) => edit(l, 1, { title: undefined })), 400, "traveler_title_required", [detail("travelers.1.title")]],
     ["a flight passenger without title", "flight", withTravelers("flight", (l) => edit(l, 1, { title: undefined })), 400, "traveler_title_required", [detail("travelers.1.title")]],
@@ -154,6 +166,39 @@ describe("POST /bookings rules: refused before any charge, the quote left unclai
     if (message) expect(res.body.error.message).toMatch(message);
     expect(await k.wallet()).toBe(before);
     expect(sb.services.quotes.claimedBy(quote.row.rateQuoteId)).toBeNull();
+  });
+});
+
+describe("POST /bookings applies the activity's traveller mix rule itself", () => {
+  // Search and price-check already refuse an option the searched party cannot take, so these
+  // quotes are made as if searched for that party: booking still refuses them before any charge.
+  it.each<[string, (r: ResultRow) => boolean, { adults: number; childrenAges: number[] }[], string]>([
+    [
+      "2 adults and a child of 8 on the wine tasting (adults only)",
+      (r) => act(r).activityName === "Paris Wine Tasting Experience",
+      [{ adults: 2, childrenAges: [8] }],
+      "Paris Wine Tasting Experience is for adults only, and the travellers include a child.",
+    ],
+    [
+      "32 adults on a group tour (25 at most)",
+      (r) => act(r).modalityCode === "group" && !act(r).requiresLeadTitle && !isAdultsOnly(act(r).activityName),
+      [8, 8, 8, 8].map((adults) => ({ adults, childrenAges: [] })),
+      "takes at most 25 travellers in one booking, and this group has 32.",
+    ],
+  ])("%s → 409 pax_mix_unavailable", async (_name, pick, occupancy, message) => {
+    const quote = await k.quote("activity", { search: { destinationCode: "FR-PARIS" }, pick });
+    const bq = sb.services.quotes.bookable(DEMO_AGENCY_ID, quote.row.rateQuoteId);
+    const party = { adults: occupancy.reduce((n, o) => n + o.adults, 0), childrenAges: occupancy.flatMap((o) => o.childrenAges) };
+    const asSearched = { ...bq, quote: { ...bq.quote, search: { ...bq.quote.search, party, request: { ...bq.quote.search.request, occupancy } } } };
+    const req = bookingRequestSchema.parse(k.body({ ...quote, search: { ...quote.search, occupancy } }));
+    let refused: unknown = null;
+    try {
+      checkAgainstQuote(req, asSearched, sb.services.clock.now());
+    } catch (err) {
+      refused = err;
+    }
+    expect(refused).toBeInstanceOf(SandboxError);
+    expect(refused).toMatchObject({ status: 409, code: "pax_mix_unavailable", message: expect.stringContaining(message) });
   });
 });
 

@@ -6,6 +6,7 @@ import { SandboxError, type ErrorDetail } from "../platform/errors";
 import { parseTriggers, type TriggerName } from "../platform/triggers";
 import { isoCountry, isoDate } from "../platform/validate";
 import type { BookableQuote, BookingQuestion } from "../quotes/model";
+import { assertPaxMix } from "../search/activities";
 import { addDays, daysBetween } from "../search/draw";
 import type { ActivitySummary, FlightSummary, HotelSummary, TransferSummary } from "../search/types";
 import type { Booking, BookingState, LineItem, Traveler } from "./model";
@@ -148,6 +149,13 @@ function checkManifest(req: BookingRequest, bq: BookableQuote): void {
   }
 }
 
+/** The traveller mix rule of the search, options and price-check (search/activities.ts), on the travellers sent. */
+function checkPaxMix(req: BookingRequest, bq: BookableQuote): void {
+  if (bq.productType !== "activity") return;
+  const party = { adults: req.travelers.filter((t) => t.type === "adult").length, childrenAges: req.travelers.flatMap((t) => (t.type === "child" ? [t.age ?? 0] : [])) };
+  assertPaxMix(bq.row.summary as ActivitySummary, party);
+}
+
 function checkContact(req: BookingRequest, bq: BookableQuote): void {
   if (!bq.check.requirements.leadContact) return;
   const lead = req.travelers[0];
@@ -267,9 +275,9 @@ function checkAnswers(req: BookingRequest, bq: BookableQuote): void {
 
 /**
  * Every rule of the request against its quote, in this order, each refused before any charge:
- * product fit of hotelPreferences, manifest, contact, titles, documents, transfer flight details,
- * PAN, booking answers, change and package acknowledgements, hold eligibility, then the
- * search-wide inventory triggers.
+ * product fit of hotelPreferences, manifest, the activity's traveller mix, contact, titles,
+ * documents, transfer flight details, PAN, booking answers, change and package
+ * acknowledgements, hold eligibility, then the search-wide inventory triggers.
  */
 export function checkAgainstQuote(req: BookingRequest, bq: BookableQuote, now: number): void {
   if (req.hotelPreferences && bq.productType !== "hotel") {
@@ -284,6 +292,7 @@ export function checkAgainstQuote(req: BookingRequest, bq: BookableQuote, now: n
   if (badRooms.length) throw new SandboxError(400, "validation_error", "The request body failed validation.", { details: badRooms });
 
   checkManifest(req, bq);
+  checkPaxMix(req, bq);
   checkContact(req, bq);
   checkTitles(req, bq);
   checkDocuments(req, bq);

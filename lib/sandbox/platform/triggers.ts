@@ -16,7 +16,7 @@ export const TRIGGERS = {
   // search: price-check of its quotes
   "price-change": { place: "search", effect: "Price-check reports a higher price (`changed`, acknowledgement required)." },
   "policy-change": { place: "search", effect: "Price-check reports a stricter cancellation policy (`changed`, acknowledgement required)." },
-  "package-rate": { place: "search", effect: "Every rate is a package rate: book only with `packageRateAcknowledged`." },
+  "package-rate": { place: "search", effect: "Every hotel rate is a package rate (`summary.isPackage`): book with `packageRateAcknowledged` and the lead's email and phone." },
   "rate-unavailable": { place: "search", effect: "Price-check: 409 `rate_unavailable`." },
   "unknown-supplier": { place: "search", effect: "Price-check: 409 `unknown_supplier`." },
   "supplier-unavailable": { place: "search", effect: "Price-check: 503 `supplier_unavailable`." },

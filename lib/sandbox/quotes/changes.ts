@@ -115,7 +115,8 @@ export function assess({ seed, now, quote, booked, triggers, requirements }: Ass
   if (terms(policy) !== terms(before)) {
     changes.push({ kind: "cancellation_policy", message: "The cancellation policy changed; read the new deadlines before booking.", before, after: policy });
   }
-  const packageRate = triggers.has("package-rate") || (booked.productType === "hotel" && (booked.summary as HotelSummary).isPackage);
+  // What the row says (`sandbox:package-rate` makes every hotel row say so); other products have no package rates.
+  const packageRate = booked.productType === "hotel" && (booked.summary as HotelSummary).isPackage;
   return {
     quoteId: quote.quoteId,
     status: changes.length ? "changed" : "unchanged",

@@ -5,6 +5,8 @@ import { SandboxError, notFound } from "../platform/errors";
 import { parseTriggers, SEARCH_QUERY_PLACES, TRIGGERS, type TriggerName } from "../platform/triggers";
 import { parseWith } from "../platform/validate";
 import type { QuoteRecord, SearchEngine } from "../search/engine";
+import { activityOffers, assertPaxMix } from "../search/activities";
+import type { GenContext } from "../search/simple";
 import { HOTEL_SOURCES } from "../search/sources";
 import type { ActivitySummary, ProductType, ResultRow } from "../search/types";
 import { FRESH_MS, assess } from "./changes";
@@ -94,10 +96,7 @@ export class QuoteDesk implements QuoteLedger {
       );
     }
     if (!occupancy) return saved.map(rowOption);
-    const { catalog, search, config } = this.services;
-    const req = quote.search.request;
-    const ctx = { catalog, places: search.places, seed: config.seed, req, currency: req.currency, createdAt: quote.search.createdAt };
-    return optionsForMix(ctx, quote.row, search.aliases.activity.indexOf(quote.row.supplier), occupancy);
+    return optionsForMix(this.genContext(quote), quote.row, this.activitySource(quote), occupancy);
   }
 
   bookingTriggersOf(agencyId: string, quoteId: string): Set<TriggerName> {
@@ -170,18 +169,47 @@ export class QuoteDesk implements QuoteLedger {
     return found.quote;
   }
 
-  /** The checks a price-check makes before asking the source: 404, 403, 410, 409 booked, 400 unknown option. */
+  /** The checks a price-check makes before asking the source: 404, 403, 410, 409 booked, 400 unknown option, 409 pax_mix_unavailable. */
   private preflight(agencyId: string, quoteId: string, ref: string | null): { quote: QuoteRecord; booked: ResultRow } {
     const quote = this.locate(agencyId, quoteId);
     if (this.quotes.get(quoteId)?.claimedBy) {
       throw new SandboxError(409, "quote_not_repriceable", `Quote ${quoteId} is already booked and cannot be price-checked again.`);
     }
-    if (ref === null) return { quote, booked: quote.row };
-    const booked = this.siblings(quote).find((r) => optionRef(r.summary as ActivitySummary) === ref);
-    if (!booked) {
-      throw new SandboxError(400, "rate_option_not_offered", `supplierRateRef "${ref}" is not one of this quote's options; list them with POST /quotes/${quoteId}/options.`);
-    }
+    const booked = ref === null ? quote.row : this.option(quote, ref);
+    // The traveller mix rule of the search, options and booking: the searched party must fit the option priced.
+    if (booked.productType === "activity") assertPaxMix(booked.summary as ActivitySummary, quote.search.party);
     return { quote, booked };
+  }
+
+  /**
+   * The activity option `ref` names among those the search saved. One the source sells that
+   * the searched party cannot book (a group too large for it) is 409 pax_mix_unavailable;
+   * anything else 400 rate_option_not_offered.
+   */
+  private option(quote: QuoteRecord, ref: string): ResultRow {
+    const saved = this.siblings(quote).find((r) => optionRef(r.summary as ActivitySummary) === ref);
+    if (saved) return saved;
+    if (quote.productType === "activity") {
+      const s = quote.row.summary as ActivitySummary;
+      const destination = this.services.catalog.activityByKey.get(s.activityKey)?.destinationCode ?? "";
+      const src = this.activitySource(quote);
+      const sold = activityOffers(this.genContext(quote), destination).find(
+        (o) => o.productId === quote.row.canonicalProductId && o.src === src && optionRef(o.summary as ActivitySummary) === ref,
+      );
+      if (sold) assertPaxMix(sold.summary as ActivitySummary, quote.search.party);
+    }
+    throw new SandboxError(400, "rate_option_not_offered", `supplierRateRef "${ref}" is not one of this quote's options; list them with POST /quotes/${quote.quoteId}/options.`);
+  }
+
+  /** What the sources priced the quote's search with (its party included). */
+  private genContext(quote: QuoteRecord): GenContext {
+    const { catalog, search, config } = this.services;
+    const req = quote.search.request;
+    return { catalog, places: search.places, seed: config.seed, req, currency: req.currency, party: quote.search.party, createdAt: quote.search.createdAt };
+  }
+
+  private activitySource(quote: QuoteRecord): number {
+    return this.services.search.aliases.activity.indexOf(quote.row.supplier);
   }
 
   /** The options the quote's source sells for its activity (the quote's own among them); [] for other products. */

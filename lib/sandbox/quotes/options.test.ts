@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { detail, errorBody } from "../search/testkit";
 import type { ActivitySummary, ResultRow } from "../search/types";
 import { testSandbox } from "../testing";
-import { CAPACITY, DEFAULT_CAPACITY } from "./options";
+import { CAPACITY, DEFAULT_CAPACITY, isAdultsOnly, paxMixProblem } from "../search/activities";
 import { quoteKit } from "./testkit";
 
 const sb = testSandbox();
@@ -13,6 +13,12 @@ const adults = (...counts: number[]) => counts.map((n) => ({ adults: n, children
 
 /** The options a quote's source sells for its activity, as the search saved them. */
 const saved = (searchId: string, row: ResultRow) => engine.savedOptions(searchId, row.canonicalProductId).filter((o) => o.supplier === row.supplier);
+
+/** A wine tasting quote of a search for two adults (a search with a child lists none). */
+async function wineTasting(): Promise<ResultRow> {
+  const { id, rows: found } = await q.search("activity", { occupancy: adults(2) });
+  return found.find((r) => isAdultsOnly(act(r).activityName) && saved(id, r).length > 1)!;
+}
 
 let searchId = "";
 let rows: ResultRow[] = [];
@@ -68,22 +74,27 @@ describe("POST /quotes/:quoteId/options", () => {
     expect(DEFAULT_CAPACITY).toBe(25);
   });
 
-  it.each<[string, () => { quoteId: string; body: unknown }]>([
-    ["26 travellers: no option takes them", () => ({ quoteId: tour.rateQuoteId, body: { occupancy: adults(8, 8, 8, 2) } })],
+  it.each<[string, () => Promise<{ quoteId: string; body: unknown }>, string]>([
+    [
+      "26 travellers: no option takes them",
+      async () => ({ quoteId: tour.rateQuoteId, body: { occupancy: adults(8, 8, 8, 2) } }),
+      "No option of Barcelona Old Town Walking Tour takes 26 travellers in one booking; the largest takes 25.",
+    ],
     [
       "a child on the wine tasting (adults only)",
-      () => ({ quoteId: rows.find((r) => act(r).activityName.includes("Wine Tasting"))!.rateQuoteId, body: { occupancy: [{ adults: 2, childrenAges: [15] }] } }),
+      async () => ({ quoteId: (await wineTasting()).rateQuoteId, body: { occupancy: [{ adults: 2, childrenAges: [15] }] } }),
+      "Barcelona Wine Tasting Experience is for adults only, and the travellers include a child.",
     ],
-  ])("%s → 409 pax_mix_unavailable", async (_name, make) => {
-    const { quoteId, body } = make();
+  ])("%s → 409 pax_mix_unavailable, in a sentence", async (_name, make, message) => {
+    const { quoteId, body } = await make();
     const res = await q.options(quoteId, body);
     expect(res.status).toBe(409);
     expect(res.body).toEqual(errorBody("pax_mix_unavailable"));
+    expect(res.body.error.message).toBe(message);
   });
 
   it("adults alone may take the wine tasting", async () => {
-    const wine = rows.find((r) => act(r).activityName.includes("Wine Tasting") && saved(searchId, r).length > 1)!;
-    expect((await q.options(wine.rateQuoteId, { occupancy: adults(2) })).status).toBe(200);
+    expect((await q.options((await wineTasting()).rateQuoteId, { occupancy: adults(2) })).status).toBe(200);
   });
 
   it.each<[string, () => Promise<string>]>([
@@ -176,5 +187,65 @@ describe("price-check of an activity option (supplierRateRef)", () => {
     const res = await q.check(walk.rateQuoteId, { supplierRateRef: "opt_vip_2000" });
     expect(res.status).toBe(400);
     expect(res.body).toEqual(errorBody("rate_option_not_offered"));
+  });
+});
+
+describe("the traveller mix: one rule for the search, options, price-check and booking", () => {
+  const paris = (occupancy: unknown) => q.search("activity", { destinationCode: "FR-PARIS", occupancy });
+  const WINE = "Paris Wine Tasting Experience";
+  const family = [{ adults: 2, childrenAges: [8] }];
+
+  it("2 adults and a child of 8: the wine tasting (adults only) is not listed, its options refuse the mix in a sentence", async () => {
+    const grownUps = await paris(adults(2));
+    const wine = grownUps.rows.find((r) => act(r).activityName === WINE)!;
+    expect(wine, "two adults may book the wine tasting").toBeDefined();
+
+    const kids = await paris(family);
+    expect(kids.rows.length).toBeGreaterThan(10);
+    expect(kids.rows.map((r) => act(r).activityName)).not.toContain(WINE);
+    expect(kids.rows.filter((r) => isAdultsOnly(act(r).activityName))).toEqual([]);
+    expect(engine.savedOptions(kids.id, wine.canonicalProductId)).toEqual([]);
+
+    const res = await q.options(wine.rateQuoteId, { occupancy: family });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual(errorBody("pax_mix_unavailable"));
+    expect(res.body.error.message).toBe(`${WINE} is for adults only, and the travellers include a child.`);
+  });
+
+  it("32 adults: no option of any activity takes them in one booking, so the search lists none", async () => {
+    const big = await paris(adults(8, 8, 8, 8));
+    expect(big.rows).toEqual([]);
+    const grownUps = await paris(adults(2));
+    const res = await q.options(grownUps.rows.find((r) => saved(grownUps.id, r).length > 1)!.rateQuoteId, { occupancy: adults(8, 8, 8, 8) });
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toMatch(/^No option of .+ takes 32 travellers in one booking; the largest takes 25\.$/);
+  });
+
+  it("11 adults: only the options that take 11 are listed and saved", async () => {
+    const eleven = await paris(adults(8, 3));
+    expect(eleven.rows.length).toBeGreaterThan(10);
+    const all = eleven.rows.flatMap((r) => saved(eleven.id, r));
+    expect(all.map((r) => paxMixProblem(act(r), { adults: 11, childrenAges: [] }))).toEqual(all.map(() => null));
+    expect(new Set(all.map((r) => act(r).modalityCode))).not.toContain("small_group");
+    expect(new Set(all.map((r) => act(r).modalityCode))).not.toContain("private");
+  });
+
+  it("price-check of an option the group is too large for → 409 pax_mix_unavailable, in a sentence", async () => {
+    const nine = await q.search("activity", { occupancy: adults(8, 1) });
+    const walk = nine.rows.find((r) => act(r).activityName === "Barcelona Old Town Walking Tour" && !act(r).requiresLeadTitle)!;
+    expect(saved(nine.id, walk).map((r) => act(r).modalityCode)).not.toContain("private");
+    // The same source sells the private tour to smaller groups.
+    const pair = await q.search("activity", { occupancy: adults(2) });
+    const sameSource = (r: ResultRow) => r.canonicalProductId === walk.canonicalProductId && r.supplier === walk.supplier;
+    const privateTour = pair.rows.flatMap((r) => saved(pair.id, r)).find((r) => sameSource(r) && act(r).modalityCode === "private")!;
+    const ref = `opt_private_${act(privateTour).sessionStartTime!.replace(":", "")}`;
+    expect((await q.check(pair.rows.find(sameSource)!.rateQuoteId, { supplierRateRef: ref })).status).toBe(200);
+
+    const res = await q.check(walk.rateQuoteId, { supplierRateRef: ref });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual(errorBody("pax_mix_unavailable"));
+    expect(res.body.error.message).toBe("Barcelona Old Town Walking Tour (Private tour) takes at most 8 travellers in one booking, and this group has 9.");
+    // An option the source never sells is still 400.
+    expect((await q.check(walk.rateQuoteId, { supplierRateRef: "opt_private_0300" })).body).toEqual(errorBody("rate_option_not_offered"));
   });
 });

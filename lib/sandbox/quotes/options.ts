@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SandboxError } from "../platform/errors";
-import { activityOptions } from "../search/activities";
+import { activityOffers, isAdultsOnly, largestGroup, paxMixProblem } from "../search/activities";
 import type { GenContext, Option } from "../search/simple";
 import type { ActivitySummary, ResultRow } from "../search/types";
 
@@ -42,30 +42,23 @@ export const optionsBody = z.strictObject({
 });
 export type Occupancy = NonNullable<z.infer<typeof optionsBody>["occupancy"]>;
 
-/** How many travellers one booking of a modality takes; everything not listed takes 25. */
-export const CAPACITY: Record<string, number> = { small_group: 10, private: 8 };
-export const DEFAULT_CAPACITY = 25;
-/** Wine tastings are for adults only: any child in the mix is refused. */
-export const isAdultsOnly = (s: ActivitySummary) => /\bWine\b/.test(s.activityName);
-
 /**
- * The options of the quote's activity and source, priced for another traveller mix. Refuses the
- * mix (409 pax_mix_unavailable) when it brings children to an adults-only activity, or when no
- * option can take that many travellers; options too small for the mix are left out.
+ * The options of the quote's activity and source, priced for another traveller mix: those the
+ * mix can book (search/activities.ts `paxMixProblem`, the rule the search, price-check and
+ * booking apply too). 409 pax_mix_unavailable, with the rule's sentence, when it can book none.
  */
 export function optionsForMix(ctx: Omit<GenContext, "party">, row: ResultRow, src: number, occupancy: Occupancy): ActivityOption[] {
   const s = row.summary as ActivitySummary;
   const party = { adults: occupancy.reduce((n, o) => n + o.adults, 0), childrenAges: occupancy.flatMap((o) => o.childrenAges) };
-  const people = party.adults + party.childrenAges.length;
-  if (party.childrenAges.length > 0 && isAdultsOnly(s)) {
-    throw new SandboxError(409, "pax_mix_unavailable", `${s.activityName} is for adults only; the traveller mix has ${party.childrenAges.length} child(ren).`);
-  }
   const destination = ctx.catalog.activityByKey.get(s.activityKey)?.destinationCode ?? "";
-  const fitting = activityOptions({ ...ctx, party }, destination).filter(
-    (o: Option) => o.productId === row.canonicalProductId && o.src === src && people <= (CAPACITY[(o.summary as ActivitySummary).modalityCode] ?? DEFAULT_CAPACITY),
-  );
+  const offered = activityOffers({ ...ctx, party }, destination).filter((o: Option) => o.productId === row.canonicalProductId && o.src === src);
+  const fitting = offered.filter((o) => paxMixProblem(o.summary as ActivitySummary, party) === null);
   if (fitting.length === 0) {
-    throw new SandboxError(409, "pax_mix_unavailable", `No option of ${s.activityName} takes ${people} travellers in one booking.`);
+    // One sentence for the whole activity: the adults-only rule, else the largest group it takes.
+    const people = party.adults + party.childrenAges.length;
+    const adultsOnly = party.childrenAges.length > 0 && isAdultsOnly(s.activityName) ? paxMixProblem(s, party) : null;
+    const message = adultsOnly ?? `No option of ${s.activityName} takes ${people} travellers in one booking; the largest takes ${largestGroup(s.category, src)}.`;
+    throw new SandboxError(409, "pax_mix_unavailable", message);
   }
   // Cheapest first, like the saved options.
   return fitting.sort((a, b) => a.amount - b.amount).map((o) => toOption(o.summary as ActivitySummary, o.amount, ctx.currency));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { detail, errorBody } from "../search/testkit";
-import type { ResultRow } from "../search/types";
+import type { HotelSummary, ResultRow } from "../search/types";
 import { testSandbox } from "../testing";
 import { naturalChange, raisedPrice } from "./changes";
 import { quoteKit } from "./testkit";
@@ -86,11 +86,42 @@ describe("search triggers on price-checks", () => {
     expect(flight).toMatchObject({ status: "changed", refundable: false, changes: [{ kind: "cancellation_policy" }] });
   });
 
-  it("sandbox:package-rate → packageRate on every product", async () => {
-    const row = await hotelRate("sandbox:package-rate");
-    expect((await q.check(row.rateQuoteId)).body.data).toMatchObject({ status: "unchanged", packageRate: true });
-    const { rows } = await q.search("transfer", { query: "sandbox:package-rate" });
-    expect((await q.check(rows[0]!.rateQuoteId)).body.data).toMatchObject({ packageRate: true });
+  it("sandbox:package-rate: each of 500 rows says isPackage, as its price-check says packageRate and asks the lead's contact", async () => {
+    const { id } = await q.search("hotel", { destination: "Paris", query: "sandbox:package-rate" });
+    const rows = (await q.results(id, "limit=500")).body.data;
+    expect(rows).toHaveLength(500);
+    for (const row of rows) {
+      const s = row.summary as HotelSummary;
+      expect({ isPackage: s.isPackage, rateName: s.rateName }).toEqual({ isPackage: true, rateName: expect.stringMatching(/^Package rate: /) });
+      const check = (await q.check(row.rateQuoteId)).body.data;
+      expect({ packageRate: check.packageRate, leadContact: check.requirements.leadContact }).toEqual({ packageRate: true, leadContact: true });
+    }
+    // The hotel's rate sheet says so too.
+    const sheet = await q.call<ResultRow[]>("POST", `/search/${id}/hotels/${rows[0]!.canonicalProductId}/rates`);
+    expect(sheet.body.data.length).toBeGreaterThan(1);
+    expect(sheet.body.data.map((r) => (r.summary as HotelSummary).isPackage)).toEqual(sheet.body.data.map(() => true));
+  });
+
+  it("without the trigger, each of 500 rows' isPackage is what its price-check says (the few natural package rates included)", async () => {
+    const { id } = await q.search("hotel", { destination: "Paris" });
+    const rows = (await q.results(id, "limit=500")).body.data;
+    expect(rows).toHaveLength(500);
+    const pairs: Array<[boolean, boolean]> = [];
+    for (const row of rows) {
+      const check = (await q.check(row.rateQuoteId)).body.data;
+      pairs.push([(row.summary as HotelSummary).isPackage, check.packageRate]);
+    }
+    expect(pairs.filter(([isPackage, packageRate]) => isPackage !== packageRate)).toEqual([]);
+    expect(pairs.some(([isPackage]) => isPackage)).toBe(true);
+    expect(pairs.some(([isPackage]) => !isPackage)).toBe(true);
+  });
+
+  it("sandbox:package-rate is about hotel rates: other products have no package rates (their rows carry no isPackage)", async () => {
+    for (const type of ["flight", "activity", "transfer"] as const) {
+      const { rows } = await q.search(type, { query: "sandbox:package-rate" });
+      expect(rows[0]!.summary).not.toHaveProperty("isPackage");
+      expect((await q.check(rows[0]!.rateQuoteId)).body.data.packageRate).toBe(false);
+    }
   });
 
   it("sandbox:lead-contact and sandbox:titles → the lead's contact and a title on everyone", async () => {

@@ -5,7 +5,7 @@ import { frac } from "./draw";
 import { usdToMinor } from "./fx";
 import type { Places } from "./places";
 import type { SearchRequest } from "./schemas";
-import { freeUntil, nonRefundable, type GenContext, type Option } from "./simple";
+import { freeUntil, nonRefundable, type GenContext, type Option, type Party } from "./simple";
 import { ACTIVITY_SOURCES } from "./sources";
 import type { ActivitySummary } from "./types";
 
@@ -46,6 +46,9 @@ const MODALITIES: Record<string, Modality[]> = {
     { code: "vip", name: "VIP table with dinner", factor: 1.9 },
   ],
 };
+/** The modalities source `src` sells for an activity of `category`: the second source resells no private ones. */
+const modalitiesOf = (category: string, src: number) => (MODALITIES[category] ?? MODALITIES.tour ?? []).filter((m) => !(src === 1 && m.perGroup));
+
 const DAY_TIMES = ["09:00", "10:30", "12:00", "14:00", "16:00", "18:30", "20:00"];
 
 /**
@@ -74,7 +77,57 @@ function sessions(a: Activity, h: number): Array<string | null> {
   return times.slice(start, start + count);
 }
 
+/** How many travellers one booking of a modality takes; everything not listed takes 25. */
+export const CAPACITY: Record<string, number> = { small_group: 10, private: 8 };
+export const DEFAULT_CAPACITY = 25;
+const capacityOf = (modalityCode: string) => CAPACITY[modalityCode] ?? DEFAULT_CAPACITY;
+
+/** Wine tastings are for adults only: any child in the mix is refused. */
+export const isAdultsOnly = (activityName: string) => /\bWine\b/.test(activityName);
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The one rule of an activity's traveller mix: why this option cannot be booked for this party
+ * (a sentence for a person), or null when it can. A child on an adults-only activity, or more
+ * travellers than the modality takes in one booking. The search lists no option the party
+ * cannot book; options for another mix, price-check and booking refuse one with 409
+ * `pax_mix_unavailable` and this sentence.
+ */
+export function paxMixProblem(s: Pick<ActivitySummary, "activityName" | "modality" | "modalityCode">, party: Party): string | null {
+  const children = party.childrenAges.length;
+  if (children > 0 && isAdultsOnly(s.activityName)) {
+    return `${s.activityName} is for adults only, and the travellers include ${children === 1 ? "a child" : count(children, "child", "children")}.`;
+  }
+  const people = party.adults + children;
+  const capacity = capacityOf(s.modalityCode);
+  if (people > capacity) {
+    return `${s.activityName} (${s.modality}) takes at most ${count(capacity, "traveller", "travellers")} in one booking, and this group has ${people}.`;
+  }
+  return null;
+}
+
+/** The rule as options, price-check and booking answer it: 409 pax_mix_unavailable with its sentence. */
+export function assertPaxMix(s: ActivitySummary, party: Party): void {
+  const problem = paxMixProblem(s, party);
+  if (problem) throw new SandboxError(409, "pax_mix_unavailable", problem);
+}
+
+/** The most travellers any modality of an activity of `category` takes in one booking from source `src`. */
+export function largestGroup(category: string, src: number): number {
+  return Math.max(...modalitiesOf(category, src).map((m) => capacityOf(m.code)));
+}
+
+/** The options of a destination the search's party can book (paxMixProblem): what a search lists. */
 export function activityOptions(ctx: GenContext, destinationCode: string): Option[] {
+  return activityOffers(ctx, destinationCode).filter((o) => paxMixProblem(o.summary as ActivitySummary, ctx.party) === null);
+}
+
+/**
+ * Every option the sources sell at a destination on the search's date, priced for the party,
+ * whether or not the party can book it.
+ */
+export function activityOffers(ctx: GenContext, destinationCode: string): Option[] {
   const date = ctx.req.checkIn ?? "";
   const { adults, childrenAges } = ctx.party;
   const participants = adults + childrenAges.reduce((sum, age) => sum + (age < 3 ? 0 : age < 12 ? 0.6 : 1), 0);
@@ -85,8 +138,7 @@ export function activityOptions(ctx: GenContext, destinationCode: string): Optio
     for (const [src, def] of ACTIVITY_SOURCES.entries()) {
       // The second source resells most activities, never the private ones.
       if (src === 1 && frac(hash32(a.activityKey, ctx.seed), 9) >= 0.6) continue;
-      for (const m of MODALITIES[a.category] ?? MODALITIES.tour ?? []) {
-        if (src === 1 && m.perGroup) continue;
+      for (const m of modalitiesOf(a.category, src)) {
         for (const time of sessions(a, h)) {
           const units = m.perGroup ? Math.max(1, people / 3) : participants;
           const usd = (a.basePriceUsdMinor / 100) * m.factor * units * def.markup * (0.92 + 0.18 * frac(h, src, DAY_TIMES.indexOf(time ?? "") + 1));

@@ -172,6 +172,7 @@ export class SearchEngine {
           occupancy: req.occupancy,
           currency: req.currency,
           commissionable: req.rateMode === "commissionable",
+          packageRates: scenario.packageRates,
           createdAt: now,
         });
         const { currency: _c, market: _m, ...criteria } = req;

@@ -20,15 +20,17 @@ export const MAX_SEARCH_HOTELS = 10_000;
  * query is matched. Two act on the session: `sandbox:fail-search` (every source fails; the
  * session ends `failed` with no rows) and `sandbox:slow-search` (every source answers 10 s
  * later, so POST /search returns after about 4 s × latencyScale while still `pending`).
- * The others act on price-checks and bookings of the search's quotes.
+ * `sandbox:package-rate` makes every rate a package rate (`summary.isPackage`). The others act
+ * on price-checks and bookings of the search's quotes.
  */
-export type HotelScenario = { fail: boolean; slow: boolean; query: string };
+export type HotelScenario = { fail: boolean; slow: boolean; packageRates: boolean; query: string };
 
 export function hotelScenario(query: string | undefined): HotelScenario {
   const triggers = parseTriggers(query, SEARCH_QUERY_PLACES, "query");
   return {
     fail: triggers.has("fail-search"),
     slow: triggers.has("slow-search"),
+    packageRates: triggers.has("package-rate"),
     query: withoutTriggers(query ?? ""),
   };
 }

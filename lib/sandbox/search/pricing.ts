@@ -52,6 +52,8 @@ export type HotelPricing = {
   stayUnits: number;
   currency: string;
   commissionable: boolean;
+  /** `sandbox:package-rate`: every rate is sold as a package rate (prices unchanged). */
+  packageRates: boolean;
   /** Virtual ms of the search's start: policies read "now" from it. */
   createdAt: number;
 };
@@ -64,6 +66,7 @@ export function hotelPricing(input: {
   occupancy: Occupancy;
   currency: string;
   commissionable: boolean;
+  packageRates?: boolean;
   createdAt: number;
 }): HotelPricing {
   const nights = Math.max(1, daysBetween(input.checkIn, input.checkOut));
@@ -94,6 +97,7 @@ export function hotelPricing(input: {
     stayUnits: season * rooms,
     currency: input.currency,
     commissionable: input.commissionable,
+    packageRates: input.packageRates ?? false,
     createdAt: input.createdAt,
   };
 }
@@ -210,7 +214,8 @@ export function hotelSummary(
   const room = catalog.rooms(hotel)[rateRoom(code)] as Room;
   const board = rateBoard(code);
   const refundable = rateRefundable(code);
-  const pkg = isPackage(def, hh, src, code);
+  // The row says what the price-check will: a package rate is one in its summary (and name).
+  const pkg = p.packageRates || isPackage(def, hh, src, code);
   const city = catalog.cityById.get(hotel.cityRegionId) as City | undefined;
   let excludedTaxes: HotelSummary["excludedTaxes"] = null;
   if (def.providesDetails) {
