@@ -96,6 +96,51 @@ test.describe("checkout books every product, once", () => {
     expect(JSON.stringify(detail.body.data)).toContain("P7654321");
   });
 
+  test("a mistyped email, phone and passport are each told in a sentence, dates as the page shows them; nothing is booked", async ({ page, request, sandbox }, testInfo) => {
+    const criteria = criteriaOf({ type: "flight", trip: "oneway", from: "airport:JFK|New York JFK|US", to: "airport:LHR|London Heathrow|GB", in: dayFromNow(45), pax: "1" });
+    const { searchId, rows } = await deskSearch(request, criteria);
+    const lastName = uniqueName("Typo");
+    await page.goto(checkoutHref(rows[0]!.rateQuoteId, searchId, criteria));
+    await waitForForm(page);
+    const lead = page.getByTestId("traveler-0");
+    await lead.getByLabel(/^Title/).selectOption("Ms");
+    await lead.getByLabel(/^First name/).fill("Nora");
+    await lead.getByLabel(/^Last name/).fill(lastName);
+    await lead.getByLabel(/^Email/).fill("nora@");
+    await lead.getByLabel(/^Mobile phone/).fill("020 7946 0958");
+    await lead.getByLabel(/^Date of birth/).fill("1984-03-02");
+    await lead.getByLabel(/^Gender/).selectOption("female");
+    await lead.getByLabel(/^Passport number/).fill("P1234567");
+    // Valid for the trip itself, not for the six months after it.
+    await lead.getByLabel(/^Passport expiry/).fill(dayFromNow(120));
+    await lead.getByLabel(/^Nationality/).selectOption("US");
+    // The hint says "Must be valid until at least Tue, 29 Jun 2027 (…)"; the error names the same day.
+    const expiry = lead.getByLabel(/^Passport expiry/);
+    const hint = await expiry.evaluate((el) => document.getElementById(el.getAttribute("aria-describedby") ?? "")?.textContent ?? "");
+    const day = /until at least (\w{3}, \d{1,2} \w{3} \d{4}) \(/.exec(hint)?.[1];
+    expect(day, hint).toBeTruthy();
+    await page.getByRole("button", { name: "Book and pay now" }).click();
+
+    await expect(lead.getByLabel(/^Email/)).toHaveAccessibleDescription(/^Enter a valid email address, such as name@example\.com\./);
+    await expect(lead.getByLabel(/^Mobile phone/)).toHaveAccessibleDescription(/^Enter the mobile number with its country code, such as \+44 20 7946 0958\./);
+    await expect(expiry).toHaveAccessibleDescription(new RegExp(`This passport expires too soon: it must be valid until at least ${day}, 6 months after travel ends\\.`));
+    await expect(lead).not.toContainText(/\d{4}-\d{2}-\d{2}|Expected|E\.164|Invalid/);
+    // What the advisor sees at each mistake (kept with the test's results, to look at).
+    for (const [name, at] of [["contact", lead.getByLabel(/^Email/)], ["passport", expiry]] as const) {
+      await at.evaluate((el) => el.scrollIntoView({ block: "center" }));
+      await page.screenshot({ path: testInfo.outputPath(`checkout-field-errors-${name}-${testInfo.project.name}.png`) });
+    }
+
+    // The hint's own way of writing a number is taken as it is.
+    await lead.getByLabel(/^Email/).fill("nora@example.com");
+    await lead.getByLabel(/^Mobile phone/).fill("+44 20 7946 0958");
+    await page.getByRole("button", { name: "Book and pay now" }).click();
+    await expect(lead.getByLabel(/^Mobile phone/)).not.toHaveAttribute("aria-invalid", "true");
+    await expect(lead.getByLabel(/^Email/)).not.toHaveAttribute("aria-invalid", "true");
+    await expect(expiry).toHaveAttribute("aria-invalid", "true");
+    expect(await bookingsAtService(sandbox, lastName)).toHaveLength(0);
+  });
+
   test("an activity with options and booking questions", async ({ page, request, sandbox }, testInfo) => {
     test.skip(testInfo.project.name !== "desktop", "one layout is enough for the remaining journeys");
     const criteria = criteriaOf({ type: "activity", to: "text:|Barcelona", in: dayFromNow(30), pax: "2" });

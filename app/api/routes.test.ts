@@ -99,39 +99,39 @@ describe("bad input is 400 with a detail per problem, before any call to the ser
       { path: "stars", message: "Unknown field." },
     ])],
     ["search: the specification's rules", search.POST, { method: "POST", body: { productType: "hotel", occupancy: [{ adults: 7, childrenAges: [] }], residency: "US", destination: "Rome", checkIn: "2030-01-01" } }, envelope(400, "validation_error", V, [
-      { path: "checkOut", message: "Required for hotel searches." },
+      { path: "checkOut", message: "Choose a check-out date." },
       { path: "occupancy.0.adults", message: "Hotel rooms take 1 to 6 adults." },
     ])],
     ["search: not JSON", search.POST, { method: "POST", rawBody: "productType=hotel" }, envelope(400, "validation_error", "The request body is not valid JSON.")],
-    ["suggest: limit 1 to 15", suggest.GET, { query: { q: "bar", limit: "16" } }, envelope(400, "validation_error", V, [{ path: "limit", message: "1 to 15 per group." }])],
-    ["suggest: q is required", suggest.GET, {}, envelope(400, "validation_error", V, [{ path: "q", message: "Invalid input: expected string, received undefined" }])],
+    ["suggest: limit 1 to 15", suggest.GET, { query: { q: "bar", limit: "16" } }, envelope(400, "validation_error", V, [{ path: "limit", message: "Ask for 1 to 15 suggestions per group." }])],
+    ["suggest: q is required", suggest.GET, {}, envelope(400, "validation_error", V, [{ path: "q", message: "Fill in this field." }])],
     ["capabilities: the market is the desk's", capabilities.GET, { query: { market: "GB" } }, envelope(400, "validation_error", V, [{ path: "market", message: "Unknown field." }])],
     ["thumbnails: at most 60 IDs", thumbnails.GET, { query: { ids: Array.from({ length: 61 }, (_, i) => `h${i}`).join(",") } }, envelope(400, "validation_error", V, [
       { path: "ids", message: "At most 60 IDs per request." },
     ])],
     ["results: limit must be positive", results.GET, { params: { searchId: "s1" }, query: { limit: "0" } }, envelope(400, "validation_error", V, [
-      { path: "limit", message: "Too small: expected number to be >=1" },
+      { path: "limit", message: "Ask for 1 to 500 at a time." },
     ])],
     ["destinations: productType activity or transfer", destinations.GET, { query: { productType: "hotel" } }, envelope(400, "validation_error", V, [
-      { path: "productType", message: 'Invalid option: expected one of "activity"|"transfer"' },
+      { path: "productType", message: "Destinations are listed for activities or transfers." },
     ])],
     ["book: a valid form without its Idempotency-Key", bookings.POST, {
       method: "POST",
       body: { quoteId: "qt_1", searchId: "sr_1", productType: "hotel", paymentMethod: "credit", travelers: [{ type: "adult", firstName: "Ana", lastName: "Lopez" }] },
     }, envelope(400, "idempotency_key_required", SERVICE_ERRORS.idempotency_key_required.message)],
     ["book: every required field", bookings.POST, { method: "POST", body: {} }, envelope(400, "validation_error", V, [
-      { path: "quoteId", message: "Invalid input: expected string, received undefined" },
-      { path: "travelers", message: "Invalid input: expected array, received undefined" },
-      { path: "paymentMethod", message: "Only credit is available through the API." },
-      { path: "searchId", message: "Invalid input: expected string, received undefined" },
-      { path: "productType", message: 'Invalid option: expected one of "hotel"|"flight"|"activity"|"transfer"' },
+      { path: "quoteId", message: "The rate to book is missing. Check the price again, then book." },
+      { path: "travelers", message: "Name the travellers of the booking." },
+      { path: "paymentMethod", message: "Only payment from the agency's credit is available." },
+      { path: "searchId", message: "The search this rate came from is missing. Search again and pick the rate." },
+      { path: "productType", message: "Choose hotels, flights, activities or transfers." },
     ])],
     ["pay: without an Idempotency-Key", pay.POST, { method: "POST", params: { bookingId: "b1" } }, envelope(400, "idempotency_key_required", SERVICE_ERRORS.idempotency_key_required.message)],
     ["cancel: an Idempotency-Key that is not a UUID", cancel.POST, { method: "POST", params: { bookingId: "b1" }, headers: { "idempotency-key": "twice" } }, envelope(400, "validation_error", V, [
-      { path: "Idempotency-Key", message: "Expected a UUID made when the form was first submitted." },
+      { path: "Idempotency-Key", message: "The form's submission key is damaged. Reload the page and try again." },
     ])],
     ["email-client: the service's limits", emailClient.POST, { method: "POST", params: { bookingId: "b1" }, body: { to: "not-an-email", note: "x".repeat(2001) } }, envelope(400, "validation_error", V, [
-      { path: "to", message: "Expected an email address." },
+      { path: "to", message: "Enter a valid email address, such as client@example.com." },
       { path: "note", message: "At most 2,000 characters." },
     ])],
   ] as const)("%s", async (_name, handler, init, expected) => {

@@ -8,6 +8,7 @@ import { applyFieldErrors, callApi } from "@/lib/auth/api-client";
 import { USER_ROLES, ROLE_LABELS } from "@/lib/auth/roles";
 import { inviteUserSchema } from "@/lib/auth/schemas";
 import type { UserSummary } from "@/lib/auth/users";
+import { FOR_PEOPLE } from "@/lib/zod-sentences";
 import { Button } from "../ui/button";
 import { Callout } from "../ui/callout";
 import { Card, CardBody, CardHeader } from "../ui/card";
@@ -27,7 +28,7 @@ export function InviteUserPanel({ onInvited, onClose }: { onInvited: (result: In
     reset,
     formState: { errors, isSubmitting },
   } = useForm<Values, unknown, z.output<typeof inviteUserSchema>>({
-    resolver: zodResolver(inviteUserSchema),
+    resolver: zodResolver(inviteUserSchema, FOR_PEOPLE),
     defaultValues: { name: "", email: "", role: "advisor" },
   });
   const [formError, setFormError] = useState<string | null>(null);

@@ -7,6 +7,7 @@ import { useForm } from "react-hook-form";
 import type * as z from "zod/mini";
 import { applyFieldErrors, callApi } from "@/lib/auth/api-client";
 import { newPasswordSchema, PASSWORD_MIN_LENGTH } from "@/lib/auth/schemas";
+import { FOR_PEOPLE } from "@/lib/zod-sentences";
 import { Button } from "../ui/button";
 import { Callout } from "../ui/callout";
 import { Field } from "../ui/field";
@@ -21,7 +22,7 @@ export function SetPasswordForm({ token, email }: { token: string; email: string
     setError,
     formState: { errors, isSubmitting },
   } = useForm<Values, unknown, z.output<typeof newPasswordSchema>>({
-    resolver: zodResolver(newPasswordSchema),
+    resolver: zodResolver(newPasswordSchema, FOR_PEOPLE),
     defaultValues: { password: "", confirmPassword: "" },
   });
   const [formError, setFormError] = useState<string | null>(null);

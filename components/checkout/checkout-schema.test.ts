@@ -9,7 +9,7 @@ import flight from "./__fixtures__/flight.json";
 import hotelChange from "./__fixtures__/hotel-price-change.json";
 import hotelRefundable from "./__fixtures__/hotel-refundable.json";
 import transfer from "./__fixtures__/transfer.json";
-import { buildCheckoutSchema } from "./checkout-validation";
+import { buildCheckoutSchema, MISSING } from "./checkout-validation";
 import {
   addMonths,
   buildCheckoutContext,
@@ -75,8 +75,8 @@ describe("requirements → required fields", () => {
     const ctx = ctxFor(hotelCriteria, hotelChange.priceCheck, hotelChange.row);
     expect(ctx).toMatchObject({ titles: "none", leadContact: false, travelDocuments: false, changesAcknowledgementRequired: true, holdable: false });
     const empty = problems(ctx, defaultValues(ctx));
-    expect(empty["travelers.0.firstName"]).toBe("Required.");
-    expect(empty["travelers.3.lastName"]).toBe("Required.");
+    expect(empty["travelers.0.firstName"]).toBe("Enter the first name.");
+    expect(empty["travelers.3.lastName"]).toBe("Enter the last name.");
     expect(empty["travelers.0.title"]).toBeUndefined();
     expect(empty["travelers.0.email"]).toBeUndefined();
     expect(empty.changesAcknowledged).toMatch(/accepts these changes/);
@@ -101,7 +101,7 @@ describe("requirements → required fields", () => {
     const ctx = ctxFor(hotelCriteria, hotelChange.priceCheck, titled);
     expect(ctx.titles).toBe("all");
     const p = problems(ctx, named(ctx));
-    expect([p["travelers.0.title"], p["travelers.2.title"], p["travelers.3.title"]]).toEqual(["Required.", "Required.", "Required."]);
+    expect([p["travelers.0.title"], p["travelers.2.title"], p["travelers.3.title"]]).toEqual(["Choose a title.", "Choose a title.", "Choose a title."]);
   });
 
   it("a holdable hotel rate may be held; hotel preferences go as requests per room", () => {
@@ -123,11 +123,12 @@ describe("requirements → required fields", () => {
     const ctx = ctxFor(flightCriteria, flight.priceCheck, flight.row);
     expect(ctx).toMatchObject({ titles: "all", leadContact: true, travelDocuments: true, lastTravelDate: "2026-12-18", passportValidUntil: "2027-06-18" });
     const p = problems(ctx, named(ctx));
-    for (const f of ["title", "email", "phone", "dateOfBirth", "gender", "passportNumber", "passportExpiry", "nationality"]) {
-      expect(p[`travelers.0.${f}`], f).toBe("Required.");
+    for (const f of ["title", "email", "phone", "dateOfBirth", "gender", "passportNumber", "passportExpiry", "nationality"] as const) {
+      expect(p[`travelers.0.${f}`], f).toBe(MISSING[f]);
     }
+    expect(p["travelers.0.phone"]).toBe("Enter the lead traveller's mobile number.");
     expect(p["travelers.1.email"]).toBeUndefined();
-    expect(p["travelers.2.passportNumber"]).toBe("Required.");
+    expect(p["travelers.2.passportNumber"]).toBe("Enter the passport number.");
 
     const docs = { title: "Mr", dateOfBirth: "1980-04-02", gender: "male", passportNumber: "x1234567", nationality: "US" };
     const values = named(ctx);
@@ -136,10 +137,12 @@ describe("requirements → required fields", () => {
     expect(problems(ctx, values)).toEqual({});
 
     values.travelers[1]!.passportExpiry = "2027-06-17";
-    expect(problems(ctx, values)["travelers.1.passportExpiry"]).toMatch(/valid until at least 2027-06-18/);
+    expect(problems(ctx, values)["travelers.1.passportExpiry"]).toBe(
+      "This passport expires too soon: it must be valid until at least Fri, 18 Jun 2027, 6 months after travel ends.",
+    );
     values.travelers[1]!.passportExpiry = "2027-06-18";
     values.travelers[0]!.phone = "415 555";
-    expect(problems(ctx, values)["travelers.0.phone"]).toMatch(/E\.164/);
+    expect(problems(ctx, values)["travelers.0.phone"]).toBe("Enter the mobile number with its country code, such as +44 20 7946 0958.");
     values.travelers[0]!.phone = "00 44 20 7946 0958";
     expect(problems(ctx, values)).toEqual({});
 
@@ -148,7 +151,7 @@ describe("requirements → required fields", () => {
     values.travelers[0]!.gender = "female";
     expect(problems(ctx, values)).toEqual({
       "travelers.1.lastName": "Use letters as on the passport, with spaces, hyphens or apostrophes between words.",
-      "travelers.0.gender": "Mr does not go with female: check the title or the gender (as on the passport).",
+      "travelers.0.gender": "The title Mr does not go with Female: check the title or the gender (as on the passport).",
     });
     values.travelers[1]!.lastName = "Lopez";
     values.travelers[0]!.gender = "male";
@@ -165,10 +168,10 @@ describe("requirements → required fields", () => {
     expect(ctx.titles).toBe("lead");
     expect(ctx.answers.map((a) => a.key)).toEqual(["DIETARY:0", "DIETARY:1"]);
     const p = problems(ctx, named(ctx));
-    expect(p["travelers.0.title"]).toBe("Required.");
+    expect(p["travelers.0.title"]).toBe("Choose a title.");
     expect(p["travelers.1.title"]).toBeUndefined();
-    expect(p.panNumber).toBe("Required.");
-    expect(p["answers.1"]).toBe("Required.");
+    expect(p.panNumber).toBe("Enter the lead traveller's PAN.");
+    expect(p["answers.1"]).toBe("Choose an answer: the provider needs it.");
 
     const values = { ...named(ctx), panNumber: "abcde1234f", answers: ["vegan", "none"] };
     values.travelers[0]!.title = "Ms";
@@ -188,7 +191,7 @@ describe("requirements → required fields", () => {
     Object.assign(values.travelers[0]!, { email: "lead@example.com", phone: "+447700900123", carrierName: "British Airways", flightNumber: "BA 117" });
     expect(problems(ctx, values)).toEqual({});
     values.travelers[0]!.flightNumber = "BA1170000";
-    expect(problems(ctx, values)["travelers.0.flightNumber"]).toBe("At most 7 characters.");
+    expect(problems(ctx, values)["travelers.0.flightNumber"]).toBe("Use at most 7 characters for the flight number, such as BA117.");
     values.travelers[0]!.flightNumber = "ba 117";
     expect(toBookingBody(ctx, values, { quoteId: "q", searchId: "s" }).travelers[0]).toMatchObject({ carrierName: "British Airways", flightNumber: "BA117" });
     expect(problems(ctx, named(ctx))["travelers.1.carrierName"]).toBeUndefined();

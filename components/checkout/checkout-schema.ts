@@ -4,10 +4,12 @@ import type { SearchCriteria, SearchProductType } from "@/lib/search/criteria";
 import {
   bookingAnswerKey,
   type bookingQuestionSchema,
+  normalizePhone,
   type priceCheckSchema,
   type requirementsSchema,
   travelerSchema,
 } from "@/lib/tds/adapter";
+import { SPECIAL_REQUEST_MAX } from "@/lib/tds/limits";
 import type { bookingCreateRequestSchema } from "@/lib/tds/requests";
 
 // The travellers form of checkout: who must be named (the searched occupancy), what each of
@@ -237,13 +239,8 @@ export function toStoredValues(ctx: CheckoutContext, values: CheckoutValues): St
 
 /* ---------------------------------------------------------------------------- schema */
 
-/** Spaces, dashes, dots and brackets are how people type numbers; "00" is the international prefix. */
-export function normalizePhone(raw: string): string {
-  const compact = raw.replace(/[\s().-]/g, "");
-  return compact.startsWith("00") ? `+${compact.slice(2)}` : compact;
-}
-
-export const MAX_SPECIAL_REQUEST = 500;
+export { normalizePhone };
+export const MAX_SPECIAL_REQUEST = SPECIAL_REQUEST_MAX;
 export const PAN_PATTERN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
 export const isTitleShown = (ctx: Pick<CheckoutContext, "titles">, i: number) => ctx.titles === "all" || (ctx.titles === "lead" && i === 0);
 

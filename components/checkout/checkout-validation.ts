@@ -2,6 +2,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { Resolver } from "react-hook-form";
 import * as z from "zod/mini";
 import { travelerSchema } from "@/lib/tds/adapter";
+import { PAN_SENTENCE, specialRequestTooLong } from "@/lib/tds/requests";
+import { FOR_PEOPLE } from "@/lib/zod-sentences";
 import {
   isTitleShown,
   MAX_SPECIAL_REQUEST,
@@ -13,6 +15,7 @@ import {
   type CheckoutValues,
   type TravelerValues,
 } from "./checkout-schema";
+import { formatDay } from "./format";
 
 // The checkout form's validation: the zod schema for one booking and its react-hook-form
 // resolver. Only validating needs it, so the checkout page loads it when the form is first
@@ -21,23 +24,40 @@ import {
 const t = travelerSchema.shape;
 
 const firstMessage = (r: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
-  r.success ? null : (r.error?.issues[0]?.message ?? "Not valid.");
+  r.success ? null : (r.error?.issues[0]?.message ?? "Check this value and try again.");
+
+/** What an empty required field says, naming it as its label does. */
+export const MISSING: Record<keyof TravelerValues, string> = {
+  title: "Choose a title.",
+  firstName: "Enter the first name.",
+  lastName: "Enter the last name.",
+  email: "Enter the lead traveller's email address.",
+  phone: "Enter the lead traveller's mobile number.",
+  dateOfBirth: "Enter the date of birth.",
+  gender: "Choose the gender as on the passport.",
+  passportNumber: "Enter the passport number.",
+  passportExpiry: "Enter the passport's expiry date.",
+  nationality: "Choose the nationality as on the passport.",
+  carrierName: "Enter the airline.",
+  flightNumber: "Enter the flight number, such as BA117.",
+};
 
 /** The problem with one answer, or null. */
 export function answerProblem(question: BookingQuestion, value: string): string | null {
   const v = value.trim();
-  if (v === "") return question.required ? "Required." : null;
+  const chosen = question.type === "select" || question.type === "boolean";
+  if (v === "") return question.required ? `${chosen ? "Choose" : "Enter"} an answer: the provider needs it.` : null;
   switch (question.type) {
     case "number":
       return Number.isFinite(Number(v)) ? null : "Enter a number.";
     case "date":
-      return /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)) ? null : "Enter a date.";
+      return /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)) ? null : "Enter a real date.";
     case "select":
       return (question.options ?? []).includes(v) ? null : "Choose one of the options.";
     case "boolean":
       return v === "true" || v === "false" ? null : "Choose yes or no.";
     default:
-      return question.maxLength != null && v.length > question.maxLength ? `At most ${question.maxLength} characters.` : null;
+      return question.maxLength != null && v.length > question.maxLength ? `Shorten this answer to at most ${question.maxLength} characters.` : null;
   }
 }
 
@@ -62,16 +82,14 @@ const FEMALE_TITLES = new Set(["Mrs", "Ms", "Miss"]);
 /** A title and a gender that contradict each other (Mr and female): asked about rather than sent to the airline. */
 export function titleGenderClash(title: string, gender: string): string | null {
   if ((MALE_TITLES.has(title) && gender === "female") || (FEMALE_TITLES.has(title) && gender === "male")) {
-    return `${title} does not go with ${gender}: check the title or the gender (as on the passport).`;
+    return `The title ${title} does not go with ${gender === "female" ? "Female" : "Male"}: check the title or the gender (as on the passport).`;
   }
   return null;
 }
 
 /** A request of at most 500 characters: a longer one is refused with its length, never cut (the field has no maxLength). */
 const requestText = z.string().check(z.superRefine((v, zctx) => {
-  if (v.length > MAX_SPECIAL_REQUEST) {
-    zctx.addIssue({ code: "custom", message: `At most ${MAX_SPECIAL_REQUEST} characters; this one has ${v.length}. Shorten it: nothing is cut for you.` });
-  }
+  if (v.length > MAX_SPECIAL_REQUEST) zctx.addIssue({ code: "custom", message: specialRequestTooLong(v.length) });
 }));
 
 /**
@@ -102,29 +120,29 @@ export function buildCheckoutSchema(ctx: CheckoutContext, today: string = new Da
           if (message) issue(["travelers", i, field], message);
         };
         const check = (field: keyof TravelerValues, required: boolean, schema: z.ZodMiniType, value = tv[field].trim()) => {
-          if (value === "") return at(field, required ? "Required." : null);
-          at(field, firstMessage(schema.safeParse(value)));
+          if (value === "") return at(field, required ? MISSING[field] : null);
+          at(field, firstMessage(schema.safeParse(value, FOR_PEOPLE)));
         };
         check("firstName", true, t.firstName);
         check("lastName", true, t.lastName);
         if (isTitleShown(ctx, i)) check("title", ctx.titles !== "none", t.title);
         if (i === 0 && ctx.leadContact) {
           check("email", true, t.email);
-          check("phone", true, t.phone, normalizePhone(tv.phone));
+          check("phone", true, t.phone, normalizePhone(tv.phone.trim()));
         }
         if (ctx.travelDocuments) {
           check("dateOfBirth", true, t.dateOfBirth);
-          if (tv.dateOfBirth && tv.dateOfBirth >= today) at("dateOfBirth", "Must be in the past.");
+          if (tv.dateOfBirth && tv.dateOfBirth >= today) at("dateOfBirth", "The date of birth must be before today.");
           check("gender", true, t.gender);
           const clash = titleGenderClash(tv.title, tv.gender);
           if (clash) at("gender", clash);
           check("passportNumber", true, t.passportNumber);
-          if (tv.passportNumber.trim() && !/^[A-Za-z0-9]+$/.test(tv.passportNumber.trim())) at("passportNumber", "Letters and digits only.");
+          if (tv.passportNumber.trim() && !/^[A-Za-z0-9]+$/.test(tv.passportNumber.trim())) at("passportNumber", "Use only letters and digits for the passport number.");
           check("passportExpiry", true, t.passportExpiry);
           if (ctx.passportValidUntil && /^\d{4}-\d{2}-\d{2}$/.test(tv.passportExpiry) && tv.passportExpiry < ctx.passportValidUntil) {
             at(
               "passportExpiry",
-              `The passport must be valid until at least ${ctx.passportValidUntil}: ${PASSPORT_VALID_MONTHS} months after travel ends.`,
+              `This passport expires too soon: it must be valid until at least ${formatDay(ctx.passportValidUntil)}, ${PASSPORT_VALID_MONTHS} months after travel ends.`,
             );
           }
           check("nationality", true, t.nationality);
@@ -140,8 +158,8 @@ export function buildCheckoutSchema(ctx: CheckoutContext, today: string = new Da
       });
       if (ctx.panRequired) {
         const pan = v.panNumber.trim().toUpperCase();
-        if (!pan) issue(["panNumber"], "Required.");
-        else if (!PAN_PATTERN.test(pan)) issue(["panNumber"], "A PAN is five letters, four digits and one letter, such as ABCDE1234F.");
+        if (!pan) issue(["panNumber"], "Enter the lead traveller's PAN.");
+        else if (!PAN_PATTERN.test(pan)) issue(["panNumber"], PAN_SENTENCE);
       }
       if (ctx.changesAcknowledgementRequired && !v.changesAcknowledged) {
         issue(["changesAcknowledged"], "Confirm that the client accepts these changes.");
@@ -153,5 +171,5 @@ export function buildCheckoutSchema(ctx: CheckoutContext, today: string = new Da
 
 /** The resolver of the checkout form for this booking. */
 export function checkoutResolver(ctx: CheckoutContext): Resolver<CheckoutValues> {
-  return zodResolver(buildCheckoutSchema(ctx)) as Resolver<CheckoutValues>;
+  return zodResolver(buildCheckoutSchema(ctx), FOR_PEOPLE) as Resolver<CheckoutValues>;
 }

@@ -28,7 +28,7 @@ import {
   type CheckoutValues,
   type PriceCheck,
 } from "./checkout-schema";
-import { formatCountdown, formatMoney } from "./format";
+import { formatCountdown, formatMoney, readableDates } from "./format";
 import { demandsOf, landBookingError, withDemands, type Demands, type Landing } from "./landing";
 import { PriceCheckPanel, PriceCheckSkeleton, policyHeadline } from "./price-check-panel";
 import { describeParty, SelectionSummary } from "./selection-summary";
@@ -742,7 +742,7 @@ function BookingIssueCallout({
   searching: boolean;
 }) {
   if (!issue) return null;
-  const message = issue.error instanceof ApiError ? issue.error.message : "Something went wrong while booking.";
+  const message = issue.error instanceof ApiError ? readableDates(issue.error.message) : "Something went wrong while booking.";
   const code = issue.error instanceof ApiError ? issue.error.code : "";
   const back = (
     <Link href={searchHref(criteria, searchId)} className="font-medium underline underline-offset-2">

@@ -22,6 +22,14 @@ export function formatDay(isoDate: string): string {
   return Number.isNaN(t) ? isoDate : dayFormat().format(t);
 }
 
+/**
+ * A sentence of the service's with its days (YYYY-MM-DD) as the page shows them: "valid until at
+ * least 2027-06-29" reads "valid until at least Tue, 29 Jun 2027". Instants (with a time) are left.
+ */
+export function readableDates(text: string): string {
+  return text.replace(/\b\d{4}-\d{2}-\d{2}\b(?![T:\d])/g, (day) => formatDay(day));
+}
+
 /** An ISO instant as "9 Dec 2026, 23:59 UTC": deadlines are stated in UTC so nobody misreads a zone. */
 export function formatInstant(iso: string): string {
   const t = Date.parse(iso);

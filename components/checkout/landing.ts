@@ -1,5 +1,6 @@
 import type { ApiErrorDetail } from "@/lib/api-client";
 import { formPathOf, type BookingBody, type CheckoutContext } from "./checkout-schema";
+import { readableDates } from "./format";
 
 // Where a refused booking's error lands on the form. The service lists failed rules in
 // `details` for body validation and "usually" not otherwise (the specification's envelope), so
@@ -98,14 +99,15 @@ export function landBookingError(
   const precise = error.details.filter((d) => d.path !== "" && !(d.path === generic && d.message === error.message));
   const placed: Landing[] = [];
   const unplaced: ApiErrorDetail[] = [];
+  // The service's sentences name days as YYYY-MM-DD; the form shows them as the page does.
   for (const d of precise) {
     const path = formPathOf(ctx, body, d.path);
-    if (path) placed.push({ path, message: d.message });
-    else unplaced.push(d);
+    if (path) placed.push({ path, message: readableDates(d.message) });
+    else unplaced.push({ ...d, message: readableDates(d.message) });
   }
   if (placed.length === 0) {
     // The error's own sentence: for travel documents it names the passenger.
-    const sentence = error.message;
+    const sentence = readableDates(error.message);
     for (const servicePath of inferred(ctx, body, error.code, error.message)) {
       const path = formPathOf(ctx, body, servicePath);
       if (path && !placed.some((p) => p.path === path)) placed.push({ path, message: sentence });

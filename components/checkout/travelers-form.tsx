@@ -5,6 +5,7 @@ import { UsersIcon } from "@/components/ui/icons";
 import { cn } from "@/components/ui/cn";
 import { countryOptions } from "@/lib/countries";
 import { lazily } from "@/lib/lazily";
+import { PHONE_EXAMPLE } from "@/lib/tds/adapter";
 import {
   isTitleShown,
   MAX_SPECIAL_REQUEST,
@@ -79,7 +80,7 @@ function TravelerFields({ ctx, index, register, errors, answers }: FormBits & { 
           <Field label={<>Email<Required /></>} hint="The provider may send confirmations here." error={err("email")}>
             {(a) => <input {...a} type="email" inputMode="email" autoComplete="email" className={inputClasses(!!err("email"))} {...register(name("email"))} />}
           </Field>
-          <Field label={<>Mobile phone<Required /></>} hint="With country code, e.g. +44 20 7946 0958." error={err("phone")}>
+          <Field label={<>Mobile phone<Required /></>} hint={`With country code, e.g. ${PHONE_EXAMPLE}.`} error={err("phone")}>
             {(a) => <input {...a} type="tel" inputMode="tel" autoComplete="tel" placeholder="+1 415 555 0123" className={inputClasses(!!err("phone"))} {...register(name("phone"))} />}
           </Field>
         </div>

@@ -86,8 +86,8 @@ describe("DateRangeField — hotel stay", () => {
   });
 
   it("prefers an error passed in (e.g. from the schema)", () => {
-    render(<DateRangeField today={TODAY} value={{}} onChange={() => {}} inline error="Required for hotel searches." />);
-    expect(screen.getByRole("alert")).toHaveTextContent("Required for hotel searches.");
+    render(<DateRangeField today={TODAY} value={{}} onChange={() => {}} inline error="Choose a check-out date." />);
+    expect(screen.getByRole("alert")).toHaveTextContent("Choose a check-out date.");
   });
 
   it("stands in for the calendar while its code loads", async () => {

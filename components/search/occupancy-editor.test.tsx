@@ -239,7 +239,7 @@ describe("OccupancyEditor inside react-hook-form", () => {
     const user = userEvent.setup();
     render(<SearchForm defaults={{ ...hotelSearch, occupancy: [room(2, [18])] }} onValid={onValid} />);
     await user.click(screen.getByRole("button", { name: "Search" }));
-    expect(await screen.findByText("Child ages are 0 to 17.")).toBeInTheDocument();
+    expect(await screen.findByText("Each child's age is a whole number from 0 to 17.")).toBeInTheDocument();
     expect(onValid).not.toHaveBeenCalled();
   });
 });

@@ -106,7 +106,7 @@ describe("validateCriteria", () => {
     ["activity without a destination", activity({ place: null }), "place", "Choose a destination, or type a place name."],
     ["activity without a date", activity({ date: "" }), "date", "Choose a date."],
     ["activity in the past", activity({ date: "2026-01-01" }), "date", "The date can't be in the past."],
-    ["activity party of 9 adults", activity({ occupancy: [{ adults: 9, childrenAges: [] }] }), "occupancy", "At most 8 adults."],
+    ["activity party of 9 adults", activity({ occupancy: [{ adults: 9, childrenAges: [] }] }), "occupancy", "A party takes at most 8 adults."],
     ["transfer without pickup", transfer({ pickup: null }), "pickup", "Choose where the transfer picks up."],
     ["transfer without drop-off", transfer({ dropoff: null }), "dropoff", "Choose where the transfer drops off."],
     [

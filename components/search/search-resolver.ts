@@ -1,6 +1,8 @@
 import { set, type FieldErrors, type FieldValues, type Resolver } from "react-hook-form";
 import { parseLatLng, toSearchRequest, transferLocation, type CriteriaOf, type Place, type SearchCriteria, type SearchProductType } from "@/lib/search/criteria";
-import { searchCreateRequestSchema } from "@/lib/tds/requests";
+import { AIRPORT_SENTENCE } from "@/lib/tds/base";
+import { SEARCH_MISSING, searchCreateRequestSchema } from "@/lib/tds/requests";
+import { FOR_PEOPLE } from "@/lib/zod-sentences";
 import { CHILD_AGE_UNSET, daysBetween, dateError, MAX_NIGHTS, parseIsoDate } from "./search-limits";
 
 // The search forms validate with the schema the BFF parses POST /api/search with, so whatever
@@ -63,26 +65,27 @@ export function fieldForPath(productType: SearchProductType, path: Issue["path"]
   return ROOT_FIELD;
 }
 
+/** What an empty field says, by product and form field (the request's own sentences where it has one). */
 const REQUIRED: Record<string, string> = {
-  "hotel.place": "Choose a city, hotel or area, or type a place name.",
-  "hotel.checkIn": "Choose a check-in date.",
-  "hotel.checkOut": "Choose a check-out date.",
-  "hotel.residency": "Choose the lead guest's nationality.",
-  "flight.origin": "Choose the airport the flight leaves from.",
-  "flight.destination": "Choose the airport the flight goes to.",
-  "flight.departDate": "Choose a departure date.",
+  "hotel.place": SEARCH_MISSING.hotel.destination,
+  "hotel.checkIn": SEARCH_MISSING.hotel.checkIn,
+  "hotel.checkOut": SEARCH_MISSING.hotel.checkOut,
+  "hotel.residency": SEARCH_MISSING.hotel.residency,
+  "flight.origin": SEARCH_MISSING.flight.origin,
+  "flight.destination": SEARCH_MISSING.flight.destination,
+  "flight.departDate": SEARCH_MISSING.flight.checkIn,
   "flight.returnDate": "Choose a return date.",
   "flight.slices.origin": "Choose the airport this flight leaves from.",
   "flight.slices.destination": "Choose the airport this flight goes to.",
   "flight.slices.date": "Choose a date for this flight.",
-  "activity.place": "Choose a destination, or type a place name.",
-  "activity.date": "Choose a date.",
-  "transfer.pickup": "Choose where the transfer picks up.",
-  "transfer.dropoff": "Choose where the transfer drops off.",
-  "transfer.pickupAt": "Choose the pickup date and time.",
+  "activity.place": SEARCH_MISSING.activity.destinationCode,
+  "activity.date": SEARCH_MISSING.activity.checkIn,
+  "transfer.pickup": SEARCH_MISSING.transfer.pickupLocation,
+  "transfer.dropoff": SEARCH_MISSING.transfer.dropoffLocation,
+  "transfer.pickupAt": SEARCH_MISSING.transfer.pickupAt,
 };
 
-const AIRPORT_CODE = "Choose an airport from the list, or type its 3-letter code (such as LHR).";
+const AIRPORT_CODE = AIRPORT_SENTENCE;
 const SAME_TRANSFER_POINT = "The drop-off must differ from the pickup.";
 
 const asSentence = (s: string) => {
@@ -92,9 +95,16 @@ const asSentence = (s: string) => {
   return /[.!?]$/.test(first) ? first : `${first}.`;
 };
 
-/** The advisor-facing sentence for a problem on `field` (schema issue or service detail). */
+/**
+ * The advisor-facing sentence for a problem on `field` (schema issue or service detail). The
+ * request schema's own sentences are the form's; the patterns below also read the service's own
+ * wording ("Must be after checkIn.", "Expected an IATA airport code…") in the details it answers
+ * for rules only it checks, and say them the form's way.
+ */
 export function messageFor(productType: SearchProductType, field: string, issue: Issue): string {
   const generic = field.replace(/^slices\.\d+\./, "slices.");
+  // Already the form's own sentence for an empty field (the request schema's, or its detail).
+  if (Object.values(REQUIRED).includes(issue.message)) return issue.message;
   const missing =
     /^required\b/i.test(issue.message) || (issue.code === "invalid_type" && issue.input === undefined) || issue.input === "";
   if (missing && REQUIRED[`${productType}.${generic}`]) return REQUIRED[`${productType}.${generic}`]!;
@@ -276,7 +286,7 @@ const airportOf = (p: Place) =>
 export function validateCriteria(values: SearchCriteria, rules: SearchRules, wants: FormWants = {}): Record<string, string> {
   const errors = clientRules(values, rules, wants);
   const body = { ...toSearchRequest(values), currency: rules.currency, market: rules.market };
-  const parsed = searchCreateRequestSchema.safeParse(body);
+  const parsed = searchCreateRequestSchema.safeParse(body, FOR_PEOPLE);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       if (issue.code === "unrecognized_keys") continue;

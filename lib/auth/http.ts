@@ -2,6 +2,7 @@ import * as zc from "zod/v4/core";
 import { UserError, type UserErrorCode } from "./users";
 import { clientAddress, throttleKey, UNKNOWN_PEER } from "./client-address";
 import { log } from "@/lib/log";
+import { FOR_PEOPLE } from "@/lib/zod-sentences";
 
 // The JSON envelope of the auth and users handlers (the service's own shape:
 // `{ data, meta, error: { code, message, details } }`), the one error table, and the
@@ -109,7 +110,7 @@ export async function parseBody<S extends zc.$ZodType>(request: Request, schema:
   } catch {
     throw new ApiError("validation_error", "The request body must be JSON.");
   }
-  const parsed = zc.safeParse(schema, body);
+  const parsed = zc.safeParse(schema, body, FOR_PEOPLE);
   if (!parsed.success) {
     throw new ApiError("validation_error", "Some fields need attention.", validationDetails(parsed.error));
   }

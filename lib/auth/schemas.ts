@@ -46,7 +46,11 @@ export const newPasswordSchema = z
 export type NewPasswordInput = z.input<typeof newPasswordSchema>;
 
 /** The invite page's form plus the token from its URL (the handler's body). */
-export const acceptInviteSchema = z.intersection(newPasswordSchema, z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)) }));
+const INVITE_LINK = "This invite link is incomplete. Open the link in the invitation email again.";
+export const acceptInviteSchema = z.intersection(
+  newPasswordSchema,
+  z.object({ token: z.string(INVITE_LINK).check(z.minLength(1, INVITE_LINK), z.maxLength(200, INVITE_LINK)) }),
+);
 
 export const inviteUserSchema = z.object({
   name: z
@@ -59,8 +63,11 @@ export type InviteUserInput = z.input<typeof inviteUserSchema>;
 
 /** PATCH /api/users/:id – change one thing at a time. */
 export const updateUserSchema = z.union(
-  [z.strictObject({ role: z.enum(USER_ROLES, { error: "Choose advisor or admin." }) }), z.strictObject({ active: z.boolean() })],
-  { error: "Send either a role or an active flag." },
+  [
+    z.strictObject({ role: z.enum(USER_ROLES, { error: "Choose advisor or admin." }) }),
+    z.strictObject({ active: z.boolean("Choose whether the account is active.") }),
+  ],
+  { error: "Change either the role or whether the account is active, one at a time." },
 );
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 

@@ -39,10 +39,11 @@ import { errorFields, log } from "@/lib/log";
 // agency's key.
 
 /** POST /api/bookings body: the service's request plus what the ledger records about it. */
+const SEARCH_LOST = "The search this rate came from is missing. Search again and pick the rate.";
 export const bookingRequestSchema = z.strictObject({
   ...bookingCreateRequestSchema.shape,
   /** The search the quote came from. */
-  searchId: z.string().min(1).max(200),
+  searchId: z.string(SEARCH_LOST).min(1, SEARCH_LOST).max(200, SEARCH_LOST),
   productType: productTypeSchema,
 });
 export type BookingRequest = z.output<typeof bookingRequestSchema>;
@@ -56,7 +57,7 @@ export function idempotencyKeyOf(req: Request): string {
     throw new BffError({ status: 400, code: "idempotency_key_required", message: SERVICE_ERRORS.idempotency_key_required.message });
   }
   if (!UUID.test(key)) {
-    throw bffError("validation_error", { details: [{ path: "Idempotency-Key", message: "Expected a UUID made when the form was first submitted." }] });
+    throw bffError("validation_error", { details: [{ path: "Idempotency-Key", message: "The form's submission key is damaged. Reload the page and try again." }] });
   }
   return key;
 }
@@ -169,7 +170,7 @@ export async function bookingAction<T extends object>(
 export const bookingListRequestSchema = z.strictObject({
   ...bookingListQuerySchema.shape,
   /** Only the signed-in advisor's own bookings. */
-  mine: z.enum(["1", "0", "true", "false"]).transform((v) => v === "1" || v === "true").optional(),
+  mine: z.enum(["1", "0", "true", "false"], "Choose all bookings or only your own.").transform((v) => v === "1" || v === "true").optional(),
 });
 export type BookingListRequest = z.output<typeof bookingListRequestSchema>;
 export type ListRowWithBooker = BookingListRow & { bookedBy: { id: string; name: string } | null };

@@ -2,6 +2,7 @@ import type { NextRequest } from "next/server";
 import * as zc from "zod/v4/core";
 import { errorFields, log, withLogContext } from "@/lib/log";
 import { TdsError, type TdsClient } from "@/lib/tds";
+import { FOR_PEOPLE } from "@/lib/zod-sentences";
 import { getBffDeps, type BffDeps, type SessionUser } from "./deps";
 import { BFF_ERRORS, BffError, bffError, fromTdsError, type BffErrorDetail } from "./errors";
 import { SHAPED_HEADER, withShapingScope } from "./rate-shaping";
@@ -182,7 +183,8 @@ function originOf(url: string | null): string | null {
 /* ------------------------------------------------------------------ parsing */
 
 function parse<S extends zc.$ZodType>(schema: S, input: unknown): zc.output<S> {
-  const result = zc.safeParse(schema, input);
+  // The details reach the person who filled the form: a rule without its own sentence gets one.
+  const result = zc.safeParse(schema, input, FOR_PEOPLE);
   if (result.success) return result.data;
   throw bffError("validation_error", { details: issuesToDetails(result.error.issues) });
 }

@@ -30,7 +30,7 @@ const DESK_SET = ["currency", "market"] as const;
 /** POST /api/search body: the service's search without currency and market, which the desk adds. */
 export function searchRequestSchema(agency: { currency: string; market: string }) {
   return z
-    .record(z.string(), z.unknown(), "Expected a JSON object.")
+    .record(z.string(), z.unknown(), "Send the search's criteria as a JSON object.")
     .superRefine((body, ctx) => {
       for (const key of DESK_SET) {
         if (key in body) ctx.addIssue({ code: "custom", path: [key], message: "Set by the desk from the agency's settings; leave it out." });
@@ -40,10 +40,11 @@ export function searchRequestSchema(agency: { currency: string; market: string }
     .pipe(searchCreateRequestSchema);
 }
 
+const SUGGEST_LIMIT = "Ask for 1 to 15 suggestions per group.";
 export const suggestQuerySchema = z.strictObject({
   // The service trims and cuts to 100 characters, and answers empty groups under 2.
   q: z.string(),
-  limit: z.number().int().min(1, "1 to 15 per group.").max(15, "1 to 15 per group.").optional(),
+  limit: z.number(SUGGEST_LIMIT).int(SUGGEST_LIMIT).min(1, SUGGEST_LIMIT).max(15, SUGGEST_LIMIT).optional(),
 });
 
 export const thumbnailsQuerySchema = z.strictObject({

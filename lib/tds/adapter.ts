@@ -2,9 +2,9 @@ import * as z from "zod/mini";
 import {
   BOOKING_STATES,
   cancellationPolicySchema,
-  countryCodeSchema,
+  countryCode,
   isOneOf,
-  isoDateSchema,
+  isoDate,
   occupancyEntrySchema,
   openEnum,
   TRAVELER_TITLES,
@@ -94,7 +94,8 @@ export const DECIDED_RATE_LIMITS = { priceCheck: 60, unlisted: 120 } as const;
 /* ----------------------------------------------------------------------- §1 price-check */
 
 export const priceCheckPath = (quoteId: string) => `/quotes/${encodeURIComponent(quoteId)}/price-check`;
-export const priceCheckRequestSchema = z.strictObject({ supplierRateRef: z.optional(z.string().check(z.minLength(1))) });
+const RATE_OPTION = "Choose one of the options shown.";
+export const priceCheckRequestSchema = z.strictObject({ supplierRateRef: z.optional(z.string(RATE_OPTION).check(z.minLength(1, RATE_OPTION))) });
 
 /** §8: retried once, as the specification says; no other price-check error is retried (it is not idempotent). */
 export const PRICE_CHECK_RETRY = { codes: ["price_check_conflict"], times: 1 } as const;
@@ -150,7 +151,12 @@ export const priceCheckSchema = z.looseObject({
 
 export const activityOptionsPath = (quoteId: string) => `/quotes/${encodeURIComponent(quoteId)}/options`;
 export const activityOptionsRequestSchema = z.strictObject({
-  occupancy: z.optional(z.array(occupancyEntrySchema).check(z.minLength(1), z.maxLength(8, "At most 8 entries for activities."))),
+  occupancy: z.optional(
+    z.array(occupancyEntrySchema).check(
+      z.minLength(1, "Add at least one party of travellers."),
+      z.maxLength(8, "An activity takes at most 8 groups of travellers."),
+    ),
+  ),
 });
 export const activityOptionSchema = z.looseObject({
   supplierRateRef: z.string(),
@@ -170,31 +176,57 @@ export const PERSON_NAME_MAX = 40;
  * accents), words joined by a space, a hyphen or an apostrophe, an abbreviation's full stop.
  * Digits, symbols and markup are refused with a sentence rather than booked as typed.
  */
-export const personNameSchema = z.string().check(
-  z.trim(),
-  z.minLength(1, "Required."),
-  z.maxLength(PERSON_NAME_MAX, `At most ${PERSON_NAME_MAX} characters.`),
-  z.regex(/^[\p{L}\p{M}]+(?:(?:[ '’-]|\. ?)[\p{L}\p{M}]+)*\.?$/u, "Use letters as on the passport, with spaces, hyphens or apostrophes between words."),
+export const personName = (what: "first name" | "last name") =>
+  z.string(`Enter the ${what}.`).check(
+    z.trim(),
+    z.minLength(1, `Enter the ${what}.`),
+    z.maxLength(PERSON_NAME_MAX, `Use at most ${PERSON_NAME_MAX} characters for the ${what}.`),
+    z.regex(/^[\p{L}\p{M}]+(?:(?:[ '’-]|\. ?)[\p{L}\p{M}]+)*\.?$/u, "Use letters as on the passport, with spaces, hyphens or apostrophes between words."),
+  );
+
+/** Spaces, dashes, dots and brackets are how people type numbers ("+44 20 7946 0958"); "00" is the international prefix. */
+export function normalizePhone(raw: string): string {
+  const compact = raw.replace(/[\s().-]/g, "");
+  return compact.startsWith("00") ? `+${compact.slice(2)}` : compact;
+}
+
+/** The example the checkout's hint shows, so that the sentence and the hint agree. */
+export const PHONE_EXAMPLE = "+44 20 7946 0958";
+const PHONE_SENTENCE = `Enter the mobile number with its country code, such as ${PHONE_EXAMPLE}.`;
+/** A phone number as people type it, sent in the international form the contract takes (E.164, "+442079460958"). */
+export const phoneSchema = z.pipe(
+  z.pipe(z.string(PHONE_SENTENCE), z.transform(normalizePhone)),
+  z.string().check(z.regex(/^\+[1-9]\d{6,14}$/, PHONE_SENTENCE)),
 );
+
+export const FLIGHT_NUMBER_MAX = 7;
+const ROOM = "Each traveller must be in one of the rooms searched.";
+const AGE = "Give the age as a whole number of years.";
 
 /** A traveller as the desk sends it; which optional fields are needed follows the price-check's `requirements`. */
 export const travelerSchema = z
   .strictObject({
-    roomIndex: z.optional(z.int().check(z.gte(0), z.lte(8))),
-    type: z.enum(["adult", "child"]),
-    age: z.optional(z.int().check(z.gte(0), z.lte(120))),
-    title: z.optional(z.enum(TRAVELER_TITLES, `Title is one of ${TRAVELER_TITLES.join(", ")}.`)),
-    firstName: personNameSchema,
-    lastName: personNameSchema,
-    email: z.optional(z.email("Expected an email address.")),
-    phone: z.optional(z.string().check(z.regex(/^\+[1-9]\d{6,14}$/, "Expected an international number in E.164 form, such as +14155550123."))),
-    dateOfBirth: z.optional(isoDateSchema),
-    gender: z.optional(z.enum(["male", "female"])),
-    passportNumber: z.optional(z.string().check(z.trim(), z.minLength(1))),
-    passportExpiry: z.optional(isoDateSchema),
-    nationality: z.optional(countryCodeSchema),
-    carrierName: z.optional(z.string().check(z.trim(), z.minLength(1))),
-    flightNumber: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(7, "At most 7 characters."))),
+    roomIndex: z.optional(z.int(ROOM).check(z.gte(0, ROOM), z.lte(8, ROOM))),
+    type: z.enum(["adult", "child"], "Each traveller is an adult or a child."),
+    age: z.optional(z.int(AGE).check(z.gte(0, AGE), z.lte(120, AGE))),
+    title: z.optional(z.enum(TRAVELER_TITLES, `Choose a title: ${TRAVELER_TITLES.slice(0, -1).join(", ")} or ${TRAVELER_TITLES.at(-1)}.`)),
+    firstName: personName("first name"),
+    lastName: personName("last name"),
+    email: z.optional(z.email("Enter a valid email address, such as name@example.com.")),
+    phone: z.optional(phoneSchema),
+    dateOfBirth: z.optional(isoDate("Enter a real date of birth.")),
+    gender: z.optional(z.enum(["male", "female"], "Choose the gender as on the passport.")),
+    passportNumber: z.optional(z.string("Enter the passport number.").check(z.trim(), z.minLength(1, "Enter the passport number."))),
+    passportExpiry: z.optional(isoDate("Enter the passport's expiry date as a real date.")),
+    nationality: z.optional(countryCode("Choose the nationality from the list.")),
+    carrierName: z.optional(z.string("Enter the airline.").check(z.trim(), z.minLength(1, "Enter the airline."))),
+    flightNumber: z.optional(
+      z.string("Enter the flight number, such as BA117.").check(
+        z.trim(),
+        z.minLength(1, "Enter the flight number, such as BA117."),
+        z.maxLength(FLIGHT_NUMBER_MAX, `Use at most ${FLIGHT_NUMBER_MAX} characters for the flight number, such as BA117.`),
+      ),
+    ),
   })
   .check(
     z.refine((t) => t.type !== "child" || (t.age !== undefined && t.age <= 17), { path: ["age"], message: "A child needs an age from 0 to 17." }),

@@ -11,3 +11,5 @@ export const SEARCH_LIMITS = {
 } as const;
 export const TRANSFER_CANCEL_SCOPES = ["departure", "return", "whole"] as const;
 export const EMAIL_MAX_ADDRESSES = 50;
+/** The longest special request, the booking's and each room's (the specification's `hotelPreferences`). */
+export const SPECIAL_REQUEST_MAX = 500;
