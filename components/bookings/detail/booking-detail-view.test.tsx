@@ -2,6 +2,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { TimeZoneContext } from "@/components/layout/time-zone";
 import { bookingPageSchema, type HistoryEntry } from "@/lib/bookings/schemas";
 import details from "../__fixtures__/details.json";
 import { BookingDetailView } from "./booking-detail-view";
@@ -26,7 +27,11 @@ const entry = (over: Partial<HistoryEntry>): HistoryEntry => ({
 
 function show(key: keyof typeof details, extra: Record<string, unknown> = {}) {
   const booking = bookingPageSchema.parse({ ...details[key], bookedBy: ana, history: [], ...extra });
-  return render(<BookingDetailView booking={booking} bookingId="bk_1" now={NOW} meId="u1" timeZone="UTC" />);
+  return render(
+    <TimeZoneContext value="UTC">
+      <BookingDetailView booking={booking} bookingId="bk_1" now={NOW} meId="u1" />
+    </TimeZoneContext>,
+  );
 }
 
 afterEach(cleanup);
