@@ -1,7 +1,9 @@
 import type { Metadata, Viewport } from "next";
+import { cookies } from "next/headers";
 import { connection } from "next/server";
 import { AppFooter } from "@/components/layout/app-footer";
 import { AppHeader } from "@/components/layout/app-header";
+import { FALLBACK_TIME_ZONE, knownTimeZone, TIME_ZONE_COOKIE } from "@/lib/format/dates";
 import { Providers } from "./providers";
 import "./globals.css";
 
@@ -20,6 +22,8 @@ export const viewport: Viewport = {
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   // Every page renders per request, so that its scripts carry this request's CSP nonce (proxy.ts).
   await connection();
+  // The advisor's time zone as their browser last said (components/layout/time-zone.tsx).
+  const timeZone = knownTimeZone((await cookies()).get(TIME_ZONE_COOKIE)?.value) ?? FALLBACK_TIME_ZONE;
   return (
     <html lang="en">
       <body className="flex min-h-dvh flex-col">
@@ -29,7 +33,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         >
           Skip to content
         </a>
-        <Providers>
+        <Providers timeZone={timeZone}>
           <AppHeader />
           {/* At least a screen tall, so the footer starts below the fold and never moves in view as a page fills. */}
           <div id="main" className="min-h-[calc(100dvh-4rem)] flex-1">

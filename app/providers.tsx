@@ -3,6 +3,7 @@
 import { isServer, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { config } from "zod/mini";
+import { TimeZoneProvider } from "@/components/layout/time-zone";
 import { ApiError } from "@/lib/api-client";
 
 // Our CSP forbids eval; without this zod 4 probes `new Function` to decide whether to JIT.
@@ -35,7 +36,11 @@ function getQueryClient(): QueryClient {
   return browserClient;
 }
 
-export function Providers({ children }: { children: ReactNode }) {
+export function Providers({ timeZone, children }: { timeZone: string; children: ReactNode }) {
   const [client] = useState(getQueryClient);
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={client}>
+      <TimeZoneProvider serverZone={timeZone}>{children}</TimeZoneProvider>
+    </QueryClientProvider>
+  );
 }

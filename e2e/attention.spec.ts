@@ -1,3 +1,5 @@
+import { formatInstant } from "../lib/format/dates";
+import type { BookingDetail } from "../lib/tds";
 import { bookHotel, bookNearHold, outsideTheDesk, uniqueName } from "./bookings-kit";
 import { STORAGE_STATE } from "./constants";
 import { expect, test } from "./fixtures";
@@ -19,7 +21,10 @@ test.describe("needs attention", () => {
     const row = page.getByTestId("attention-row").filter({ hasText: made.orderRef });
     await expect(row).toBeVisible({ timeout: 20_000 });
     await expect(row).toContainText("Hold not paid");
-    await expect(row).toContainText(/Pay by .+ · in \d/);
+    // The hold's payment deadline, named as on its booking page, in the browser's zone (UTC here).
+    const detail = (await sandbox.api<BookingDetail>("GET", `/bookings/${made.bookingId}`)).body.data;
+    await expect(row.getByTestId("attention-deadline")).toHaveText(`Pay by ${formatInstant(detail.order.held!.paymentDeadline, "UTC")}`);
+    await expect(row).toContainText(/ · in \d/);
     await expect(page.getByTestId("freshness")).toContainText(/Checked with the travel service (just now|\d+ s ago)/);
     await expect(page.getByTestId("attention-badge").filter({ visible: true }).first()).toBeVisible();
     await expectAccessible();

@@ -1,4 +1,7 @@
+import { freeCancellationEnd } from "../lib/bookings/deadlines";
+import { formatInstant } from "../lib/format/dates";
 import { checkoutHref } from "../lib/search/criteria";
+import type { BookingDetail } from "../lib/tds";
 import { bookingsAtService, book, criteriaOf, dayFromNow, deskSearch, fillLead, holdsItsPrice, sharedHotelQuote, waitForForm, type Row } from "./checkout-kit";
 import { uniqueName } from "./bookings-kit";
 import { STORAGE_STATE } from "./constants";
@@ -10,6 +13,9 @@ import { expect, test } from "./fixtures";
 // sandbox afterwards how many bookings carry that name: exactly one.
 
 test.use({ storageState: STORAGE_STATE.advisor });
+
+/** An instant as the desk writes it: "Fri, 11 Dec 2026, 23:59 GMT+1". */
+const WHEN = String.raw`[A-Z][a-z]{2}, \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} (?:UTC|GMT(?:[+-]\d{1,2}(?::\d{2})?)?)`;
 
 test.describe("checkout books every product, once", () => {
   test("a hotel whose price changed: before and after side by side, acknowledged, booked, View booking", async ({ page, request, sandbox, expectAccessible }) => {
@@ -45,29 +51,6 @@ test.describe("checkout books every product, once", () => {
     await page.getByRole("link", { name: "View booking" }).click();
     await expect(page).toHaveURL(/\/bookings\/bk_/);
     await expect(page.getByText(`Iris ${lastName}`).first()).toBeVisible();
-  });
-
-  test("a hold on a refundable hotel: deadlines shown, held, the booking page linked", async ({ page, request, sandbox }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", "one layout is enough for the remaining journeys");
-    // Holdable: refundable with free cancellation still ahead (the price-check confirms it).
-    const { href } = await sharedHotelQuote(request, (r) => {
-      const policy = r.summary.cancellationPolicy as { deadlinesWithheld?: boolean; deadlines?: Array<{ from?: string; amountMinor?: number }> } | null;
-      const charge = policy?.deadlines?.find((d) => (d.amountMinor ?? 0) > 0 && d.from);
-      return r.refundable && !policy?.deadlinesWithheld && !!charge && Date.parse(charge.from!) > Date.now() + 3 * 86_400_000;
-    });
-    const lastName = uniqueName("Hold");
-    await page.goto(href);
-    await fillLead(page, "Hana", lastName);
-    const hold = page.getByRole("radio", { name: /Hold now, pay later/ });
-    await expect(hold).toBeVisible();
-    await expect(page.getByText(/Free cancellation until/).first()).toBeVisible();
-    await hold.check();
-    await book(page, "Hold booking");
-    await expect(page.getByRole("heading", { name: "Booking held" })).toBeVisible();
-    // What happens next: pay by the deadline, or the hold is released.
-    await expect(page.getByText(/Pay it later from the agency's credit (by .+|before its payment deadline), or it is released/)).toBeVisible();
-    expect(await bookingsAtService(sandbox, lastName)).toMatchObject([{ state: "held" }]);
-    await expect(page.getByRole("link", { name: "View booking" })).toHaveAttribute("href", /\/bookings\/bk_/);
   });
 
   test("a return flight for two, each with a passport", async ({ page, request, sandbox }, testInfo) => {
@@ -317,5 +300,69 @@ test.describe("checkout never books twice and never loses what was typed", () =>
     await expect(page.getByRole("heading", { name: "Booking confirmed" })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText("The booking was not made")).toHaveCount(0);
     expect(await bookingsAtService(sandbox, lastName)).toHaveLength(1);
+  });
+});
+
+// Issue 27: the held booking's deadlines, for an advisor whose browser is in Paris (not the
+// server's UTC): one name and one value each, from checkout to the booking page.
+test.describe("a held booking's dates", () => {
+  test.use({ timezoneId: "Europe/Paris" });
+
+  test("hold a refundable rate: checkout, the outcome, the booking page's banner, Hold card and timeline agree", async ({ page, request, sandbox }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", "one layout is enough for the remaining journeys");
+    // Holdable: refundable with free cancellation still ahead (the price-check confirms it).
+    const { href } = await sharedHotelQuote(request, (r) => {
+      const policy = r.summary.cancellationPolicy as { deadlinesWithheld?: boolean; deadlines?: Array<{ from?: string; amountMinor?: number }> } | null;
+      const charge = policy?.deadlines?.find((d) => (d.amountMinor ?? 0) > 0 && d.from);
+      return r.refundable && !policy?.deadlinesWithheld && !!charge && Date.parse(charge.from!) > Date.now() + 3 * 86_400_000;
+    });
+    const lastName = uniqueName("Hold");
+    await page.goto(href);
+    await fillLead(page, "Hana", lastName);
+    const hold = page.getByRole("radio", { name: /Hold now, pay later/ });
+    await expect(hold).toBeVisible();
+    // The price-check's policy, in the advisor's zone with the zone named.
+    const policy = page.getByRole("region", { name: "Price check" }).getByText(/^Free cancellation until /);
+    await expect(policy).toHaveText(new RegExp(`^Free cancellation until ${WHEN}$`));
+    const checkoutFree = (await policy.textContent())!.replace("Free cancellation until ", "");
+    expect(checkoutFree).toMatch(/GMT\+[12]$/);
+    await hold.check();
+    await book(page, "Hold booking");
+    await expect(page.getByRole("heading", { name: "Booking held" })).toBeVisible();
+    await expect(page.getByText(/Pay it from the agency's credit by its payment deadline/)).toBeVisible();
+    const [made] = await bookingsAtService(sandbox, lastName);
+    expect(made).toMatchObject({ state: "held" });
+
+    // What the service holds: the policy's moment and the payment deadline, as Paris reads them.
+    const detail = (await sandbox.api<BookingDetail>("GET", `/bookings/${made!._id}`)).body.data;
+    const free = formatInstant(freeCancellationEnd(detail.cancellationPolicy)!, "Europe/Paris");
+    const payBy = formatInstant(detail.order.held!.paymentDeadline, "Europe/Paris");
+    const holdsOwn = formatInstant(detail.order.held!.cancellationDeadline, "Europe/Paris");
+    expect(checkoutFree).toBe(free);
+    expect(holdsOwn).not.toBe(free);
+
+    const outcome = page.getByRole("region", { name: "Booking held" });
+    await expect(page.getByTestId("outcome-free-cancellation")).toHaveText(`Free cancellation until ${free}`);
+    await expect(outcome.getByText(payBy)).toBeVisible();
+
+    await page.getByRole("link", { name: "View booking" }).click();
+    await expect(page).toHaveURL(/\/bookings\/bk_/);
+    const banner = page.getByRole("region", { name: /^Held:/ });
+    await expect(banner).toContainText(`Pay by ${payBy}`);
+    await expect(banner).toContainText(`Free cancellation until ${free}.`);
+    const card = page.getByRole("region", { name: "Hold" });
+    await expect(card.getByRole("definition")).toHaveText([payBy, free]);
+    await expect(card.getByRole("term")).toHaveText(["Pay by", "Free cancellation until"]);
+    const timeline = page.getByRole("region", { name: "Cancellation policy" });
+    await expect(timeline.getByText(`Free cancellation until ${free}`).first()).toBeVisible();
+    // The hold's own cancellation deadline (a day earlier) is no free-cancellation date.
+    await expect(page.locator("main")).not.toContainText(holdsOwn);
+
+    // Reloaded, the server renders in the zone the browser told it: the same texts, no mismatch.
+    await page.reload();
+    await expect(page.getByRole("region", { name: /^Held:/ })).toContainText(`Pay by ${payBy}`);
+    await expect(page.getByRole("region", { name: "Hold" }).getByRole("definition")).toHaveText([payBy, free]);
+    await page.getByRole("button", { name: "Cancel booking" }).click();
+    await expect(page.getByRole("dialog").getByTestId("cancel-estimate")).toContainText(`Free cancellation until ${free}.`);
   });
 });

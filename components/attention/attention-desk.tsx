@@ -5,9 +5,9 @@ import { BellRing, CheckCircle2, RefreshCw } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { bookingQueryKey } from "@/components/bookings/actions/use-booking-step";
-import { ago, countdown, useNow } from "@/components/bookings/actions/use-now";
+import { countdown, useNow } from "@/components/bookings/actions/use-now";
 import { BookingStateBadge, bookingStateView } from "@/components/bookings/booking-state";
-import { formatDeadline } from "@/components/bookings/format";
+import { useTimeZone } from "@/components/layout/time-zone";
 import { productTypeMeta } from "@/components/status/product-types";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
@@ -16,8 +16,10 @@ import { IntentLink } from "@/components/ui/intent-link";
 import { Skeleton } from "@/components/ui/skeleton";
 import { apiGet, ApiError } from "@/lib/api-client";
 import { attentionResponseSchema, REASON_VIEW, type AttentionReason, type AttentionResponse } from "@/lib/bookings/attention";
+import { FREE_CANCELLATION_UNTIL, PAY_BY } from "@/lib/bookings/deadlines";
 import { bookingHref } from "@/lib/bookings/filters";
 import { bookingPageSchema, type BookingPageData } from "@/lib/bookings/schemas";
+import { ago, formatInstant, formatTravelTime, travelMoment } from "@/lib/format/dates";
 import { formatMoney } from "@/lib/money";
 import { bookingActions } from "@/lib/tds/adapter";
 
@@ -53,6 +55,7 @@ export function AttentionDesk({ mine, me }: { mine: boolean; me: Me }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const now = useNow(30_000);
+  const timeZone = useTimeZone();
   const [checkingNow, setCheckingNow] = useState(false);
   const [limit, setLimit] = useState(PAGE);
   const list = useQuery({
@@ -113,7 +116,7 @@ export function AttentionDesk({ mine, me }: { mine: boolean; me: Me }) {
           {!data
             ? "Reading what the desk knows…"
             : data.checkedAt
-              ? `Checked with the travel service ${ago(Date.parse(data.checkedAt), now.getTime())}${data.checking ? "; checking again now…" : "."}`
+              ? `Checked with the travel service ${ago(Date.parse(data.checkedAt), now.getTime(), timeZone)}${data.checking ? "; checking again now…" : "."}`
               : "The desk is checking the agency's bookings with the travel service for the first time…"}
         </p>
         <Button variant="secondary" size="sm" onClick={() => void checkNow()} pending={checkingNow}>
@@ -168,12 +171,32 @@ export function AttentionDesk({ mine, me }: { mine: boolean; me: Me }) {
   );
 }
 
+/** What the row says of its first reason's deadline: "Pay by …", "Free cancellation until …", "Travels …". */
+function deadlineLine(item: Item, reason: AttentionReason, deadline: string, timeZone: string): { text: string; exact: boolean } {
+  switch (reason) {
+    case "hold_deadline":
+      return { text: `${PAY_BY} ${formatInstant(deadline, timeZone)}`, exact: true };
+    case "free_cancel_ends":
+      return { text: `${FREE_CANCELLATION_UNTIL} ${formatInstant(deadline, timeZone)}`, exact: true };
+    case "voucher_not_sent":
+    case "pending": {
+      // The booking's own travel field, as its page shows it (a pickup time, a departure), or its day.
+      const travel = item.travelAt ?? item.travelStart;
+      return travel ? { text: `Travels ${formatTravelTime(travel, timeZone)}`, exact: travelMoment(travel)?.exact ?? false } : { text: `By ${formatInstant(deadline, timeZone)}`, exact: true };
+    }
+    default:
+      return { text: `By ${formatInstant(deadline, timeZone)}`, exact: true };
+  }
+}
+
 function AttentionRow({ item, now, me, onChanged }: { item: Item; now: Date; me: Me; onChanged: (orderRef: string, message: string) => void }) {
   const [open, setOpen] = useState(false);
+  const timeZone = useTimeZone();
   const primary = item.flags[0]!;
   const reason = primary.reason as AttentionReason;
   const view = REASON_VIEW[reason] ?? { label: reason, action: "open" as const };
   const meta = productTypeMeta(item.productType);
+  const line = primary.deadline ? deadlineLine(item, reason, primary.deadline, timeZone) : null;
   const left = primary.deadline ? countdown(Date.parse(primary.deadline), now.getTime()) : null;
   const panelId = `attention-panel-${item.bookingId}`;
   const action = view.action === "open" ? null : view.action;
@@ -208,10 +231,12 @@ function AttentionRow({ item, now, me, onChanged }: { item: Item; now: Date; me:
             {item.leadGuest ? <span className="text-slate-600"> · {item.leadGuest}</span> : null}
           </p>
           <p className="mt-1 text-[0.8125rem] text-slate-500">
-            {primary.deadline ? (
+            {line ? (
               <>
-                {deadlineWord(reason)} <span className="font-medium text-ink">{formatDeadline(primary.deadline)}</span>
-                {left ? <span className="font-medium text-amber-800"> · in {left}</span> : <span className="font-medium text-rose-700"> · passed</span>}
+                <span className="font-medium text-ink" data-testid="attention-deadline">
+                  {line.text}
+                </span>
+                {!line.exact ? null : left ? <span className="font-medium text-amber-800"> · in {left}</span> : <span className="font-medium text-rose-700"> · passed</span>}
               </>
             ) : reason === "failed" ? (
               "The provider did not confirm it. Tell the client, and book again if they still want it."
@@ -261,20 +286,6 @@ function AttentionRow({ item, now, me, onChanged }: { item: Item; now: Date; me:
       ) : null}
     </li>
   );
-}
-
-function deadlineWord(reason: AttentionReason): string {
-  switch (reason) {
-    case "hold_deadline":
-      return "Pay by";
-    case "free_cancel_ends":
-      return "Free cancellation ends";
-    case "voucher_not_sent":
-    case "pending":
-      return "Travels";
-    default:
-      return "By";
-  }
 }
 
 /** The booking's own action, run here: the same panels as on its page, fed by its detail. */
@@ -331,7 +342,15 @@ function ActionFor({
   }, [action, state, onOutcome]);
   if (action === "pay") {
     return state === "held" && data.order.held ? (
-      <PayHold bookingId={item.bookingId} orderRef={data.order.orderRef} total={data.order.totalSell} held={data.order.held} onReload={reload} onOutcome={onOutcome} />
+      <PayHold
+        bookingId={item.bookingId}
+        orderRef={data.order.orderRef}
+        total={data.order.totalSell}
+        held={data.order.held}
+        policy={data.cancellationPolicy}
+        onReload={reload}
+        onOutcome={onOutcome}
+      />
     ) : (
       <Settled state={state} />
     );

@@ -76,6 +76,7 @@ export function BookingPage({ bookingId, me, backHref }: { bookingId: string; me
           orderRef={data.order.orderRef}
           total={data.order.totalSell}
           held={data.order.held}
+          policy={data.cancellationPolicy}
           onReload={reload}
           onOutcome={(message) => setOutcome({ message, tone: "ok" })}
         />

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import * as z from "zod/mini";
+import { useTimeZone } from "@/components/layout/time-zone";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
 import { Card } from "@/components/ui/card";
@@ -11,11 +12,14 @@ import { cn } from "@/components/ui/cn";
 import { AlertIcon, CheckCircleIcon, CopyIcon, LockIcon, RefreshIcon } from "@/components/ui/icons";
 import { StatusBadge, type Tone } from "@/components/ui/status-badge";
 import { apiGet, apiPost, ApiError } from "@/lib/api-client";
+import { freeCancellation, freeCancellationLine, PAY_BY } from "@/lib/bookings/deadlines";
 import { bookingHref } from "@/lib/bookings/filters";
+import { formatInstant } from "@/lib/format/dates";
 import { searchHref, type SearchCriteria } from "@/lib/search/criteria";
+import { cancellationPolicySchema } from "@/lib/tds/base";
 import { bookingStatusSchema } from "@/lib/tds/schemas";
 import type { BookedOutcome } from "./booking-keeper";
-import { formatInstant, formatMoney, humanize } from "./format";
+import { formatMoney, humanize } from "./format";
 
 /** The specification: poll refresh-status at most every 15 seconds. */
 export const REFRESH_INTERVAL_MS = 15_000;
@@ -24,8 +28,10 @@ export const REFRESH_INTERVAL_MS = 15_000;
 const detailSchema = z.looseObject({
   order: z.looseObject({
     totalSell: z.nullish(z.looseObject({ amountMinor: z.number(), currency: z.string() })),
-    held: z.nullish(z.looseObject({ paymentDeadline: z.nullish(z.string()), cancellationDeadline: z.nullish(z.string()) })),
+    held: z.nullish(z.looseObject({ paymentDeadline: z.nullish(z.string()) })),
   }),
+  // A policy that does not parse leaves the free-cancellation line out, nothing else.
+  cancellationPolicy: z.catch(z.nullish(cancellationPolicySchema), null),
 });
 
 const STATES: Record<string, { tone: Tone; badge: string; title: string }> = {
@@ -72,6 +78,7 @@ export function BookingOutcomeView({
 }) {
   const known = STATES[outcome.state];
   const pending = outcome.state === "supplier_pending";
+  const timeZone = useTimeZone();
   // Focus moves to the outcome when it replaces the form (here, since this view loads on demand).
   useEffect(() => {
     document.querySelector<HTMLElement>("[data-outcome-heading]")?.focus();
@@ -121,6 +128,8 @@ export function BookingOutcomeView({
 
   const total = detail.data?.order.totalSell;
   const held = detail.data?.order.held;
+  // When free cancellation ends, by the policy (lib/bookings/deadlines.ts), as the booking page says it.
+  const freeLine = detail.data ? freeCancellationLine(freeCancellation(detail.data.cancellationPolicy), new Date(now), timeZone) : null;
   const icon =
     outcome.state === "confirmed" ? (
       <CheckCircleIcon className="size-7 text-emerald-600" />
@@ -144,16 +153,8 @@ export function BookingOutcomeView({
     case "held":
       body = (
         <p>
-          The booking is reserved and <strong>not paid yet</strong>. Pay it later from the agency&apos;s credit
-          {held?.paymentDeadline ? (
-            <>
-              {" "}
-              by <strong>{formatInstant(held.paymentDeadline)}</strong>
-            </>
-          ) : (
-            " before its payment deadline"
-          )}
-          , or it is released.
+          The booking is reserved and <strong>not paid yet</strong>. Pay it from the agency&apos;s credit by its payment deadline
+          {held?.paymentDeadline ? " (below)" : ""}, or the travel service releases it.
         </p>
       );
       break;
@@ -233,6 +234,20 @@ export function BookingOutcomeView({
             <div>
               <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{outcome.state === "held" ? "To pay" : "Total"}</dt>
               <dd className="mt-1 text-sm font-semibold text-ink tabular-nums">{formatMoney(total.amountMinor, total.currency)}</dd>
+            </div>
+          ) : null}
+          {outcome.state === "held" && held?.paymentDeadline ? (
+            <div>
+              <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{PAY_BY}</dt>
+              <dd className="mt-1 text-sm font-medium text-ink">{formatInstant(held.paymentDeadline, timeZone)}</dd>
+            </div>
+          ) : null}
+          {(outcome.state === "held" || outcome.state === "confirmed") && freeLine ? (
+            <div className="sm:col-span-2">
+              <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">Cancellation</dt>
+              <dd className="mt-1 text-sm text-ink" data-testid="outcome-free-cancellation">
+                {freeLine}
+              </dd>
             </div>
           ) : null}
         </dl>

@@ -168,7 +168,7 @@ describe("Checkout", () => {
 
     await user.click(screen.getAllByRole("button", { name: "Try again" })[0]!);
     expect(await screen.findByRole("heading", { name: "Booking held" })).toBeInTheDocument();
-    expect(await screen.findByText("7 Dec 2026, 23:59 UTC")).toBeInTheDocument();
+    expect(await screen.findByText("Mon, 7 Dec 2026, 23:59 UTC")).toBeInTheDocument();
 
     const bookings = calls.filter((c) => c.path === "/api/bookings");
     expect(bookings).toHaveLength(2);

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
 import { useForm, useWatch, type FieldPath, type Resolver } from "react-hook-form";
 import * as z from "zod/mini";
+import { useTimeZone } from "@/components/layout/time-zone";
 import { useRunSearch } from "@/components/search/use-run-search";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
@@ -610,6 +611,7 @@ function PaymentSection({
   price: PriceCheck;
   currency: string;
 }) {
+  const timeZone = useTimeZone();
   return (
     <Card aria-labelledby="payment-title">
       <CardHeader titleId="payment-title" title="Payment" description="Bookings are paid from the agency's credit with the travel service." />
@@ -633,7 +635,7 @@ function PaymentSection({
                 [
                   "hold",
                   "Hold now, pay later",
-                  `The room is reserved without taking credit. Pay it from agency credit before the hold's payment deadline (shown once held), or it is released. ${policyHeadline(price.cancellationPolicy)}.`,
+                  `The room is reserved without taking credit. Pay it from agency credit before the hold's payment deadline (shown once held), or it is released. ${policyHeadline(price.cancellationPolicy, timeZone)}.`,
                 ],
               ] as const
             ).map(([value, label, help]) => (

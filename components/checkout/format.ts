@@ -1,26 +1,12 @@
+import { formatDay } from "@/lib/format/dates";
 import { formatMoney, formatMoneyDelta } from "@/lib/money";
-import { lazily } from "@/lib/lazily";
 
-// Money, dates and parties as the checkout shows them (Intl, en locale like the rest of the desk).
+// Money, durations and parties as the checkout shows them (Intl, en locale like the rest of the desk).
 
 export { formatMoney, formatMoneyDelta };
 
-const dayFormat = lazily(() => new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }));
-const dateTimeFormat = lazily(() => new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "UTC",
-  timeZoneName: "short",
-}));
-
-/** YYYY-MM-DD as "Thu, 10 Dec 2026" (a calendar date: no time zone shift). */
-export function formatDay(isoDate: string): string {
-  const t = Date.parse(`${isoDate.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(t) ? isoDate : dayFormat().format(t);
-}
+// Dates have one home (lib/format/dates.ts); the checkout's calendar days come from there.
+export { formatDay };
 
 /**
  * A sentence of the service's with its days (YYYY-MM-DD) as the page shows them: "valid until at
@@ -28,18 +14,6 @@ export function formatDay(isoDate: string): string {
  */
 export function readableDates(text: string): string {
   return text.replace(/\b\d{4}-\d{2}-\d{2}\b(?![T:\d])/g, (day) => formatDay(day));
-}
-
-/** An ISO instant as "9 Dec 2026, 23:59 UTC": deadlines are stated in UTC so nobody misreads a zone. */
-export function formatInstant(iso: string): string {
-  const t = Date.parse(iso);
-  return Number.isNaN(t) ? iso : dateTimeFormat().format(t);
-}
-
-/** A local date-time (YYYY-MM-DDTHH:mm…) as "Thu, 10 Dec 2026 at 10:00", in the place's own time. */
-export function formatLocalDateTime(local: string): string {
-  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(local);
-  return m ? `${formatDay(m[1]!)} at ${m[2]}` : local;
 }
 
 export function nightsBetween(checkIn: string, checkOut: string): number {

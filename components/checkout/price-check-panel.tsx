@@ -1,12 +1,15 @@
 import type { ReactNode } from "react";
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
+import { useTimeZone } from "@/components/layout/time-zone";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { AlertIcon, RefreshIcon, ShieldIcon } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StatusBadge } from "@/components/ui/status-badge";
+import { freeCancellation, freeCancellationLine } from "@/lib/bookings/deadlines";
+import { formatInstant } from "@/lib/format/dates";
 import type { CheckoutValues, PriceCheck } from "./checkout-schema";
-import { formatCountdown, formatInstant, formatMoney, formatMoneyDelta, humanize } from "./format";
+import { formatCountdown, formatMoney, formatMoneyDelta, humanize } from "./format";
 
 type Policy = PriceCheck["cancellationPolicy"];
 
@@ -21,42 +24,43 @@ const isMoney = (v: unknown): v is { amountMinor: number; currency: string } =>
   !!v && typeof v === "object" && typeof (v as { amountMinor?: unknown }).amountMinor === "number" && typeof (v as { currency?: unknown }).currency === "string";
 const isPolicy = (v: unknown): v is Policy => !!v && typeof v === "object" && typeof (v as { refundable?: unknown }).refundable === "boolean";
 
-/** The first deadline that costs something: free cancellation ends there. */
-function firstCharge(policy: Policy) {
-  return policy.deadlines.find((d) => (d.amountMinor ?? 0) > 0 && d.from);
-}
-
-export function policyHeadline(policy: Policy, now = Date.now()): string {
-  if (policy.deadlinesWithheld) return "Cancellation terms not given by the provider";
-  const first = firstCharge(policy);
-  if (policy.refundable && first?.from && Date.parse(first.from) > now) return `Free cancellation until ${formatInstant(first.from)}`;
-  if (policy.refundable) return "Refundable, with a charge if cancelled now";
-  return "Non-refundable";
+/**
+ * The policy in one line, its free-cancellation end by the desk's one rule (lib/bookings/deadlines.ts)
+ * in the advisor's zone: "Free cancellation until Fri, 11 Dec 2026, 23:59 GMT+1".
+ */
+export function policyHeadline(policy: Policy, timeZone: string, now = new Date()): string {
+  const free = freeCancellation(policy);
+  const line = freeCancellationLine(free, now, timeZone);
+  if (line) return line;
+  if (free.kind === "unknown" && free.reason === "withheld") return "Cancellation terms not given by the provider";
+  return policy.refundable ? "Refundable; the provider gives no date for its charges" : "Non-refundable";
 }
 
 /** A before/after value of a change: money, a policy, a board code or text. */
 function ChangeValue({ value, kind }: { value: unknown; kind: string }) {
+  const timeZone = useTimeZone();
   if (value === null || value === undefined || value === "") return <span className="text-slate-400">not given</span>;
   if (isMoney(value)) return <span className="tabular-nums">{formatMoney(value.amountMinor, value.currency)}</span>;
-  if (isPolicy(value)) return <span>{policyHeadline(value)}</span>;
+  if (isPolicy(value)) return <span>{policyHeadline(value, timeZone)}</span>;
   if (typeof value === "string") return <span>{kind === "board_basis" ? humanize(value) : value}</span>;
   if (typeof value === "number" || typeof value === "boolean") return <span>{String(value)}</span>;
   return <span className="text-slate-500">changed</span>;
 }
 
 export function PolicyDetails({ policy, currency }: { policy: Policy; currency: string }) {
+  const timeZone = useTimeZone();
   const charges = policy.deadlines.filter((d) => d.from);
   return (
     <div className="space-y-2 text-sm">
       <p className="flex items-center gap-2 font-medium text-ink">
         <ShieldIcon className={policy.refundable ? "size-4 text-emerald-600" : "size-4 text-slate-400"} />
-        {policyHeadline(policy)}
+        {policyHeadline(policy, timeZone)}
       </p>
       {charges.length > 0 ? (
         <ul className="space-y-1 border-l-2 border-slate-200 pl-3 text-[0.8125rem] text-slate-600">
           {charges.map((d, i) => (
             <li key={`${d.from}-${i}`}>
-              From {formatInstant(d.from!)}:{" "}
+              From {formatInstant(d.from!, timeZone)}:{" "}
               {d.amountMinor !== undefined ? (
                 <span className="font-medium text-ink tabular-nums">{formatMoney(d.amountMinor, d.currency ?? currency)}</span>
               ) : (
@@ -114,6 +118,7 @@ export function PriceCheckPanel({
   errors: FieldErrors<CheckoutValues>;
   notice?: ReactNode;
 }) {
+  const timeZone = useTimeZone();
   const currency = check.sellCurrency;
   const delta = check.sellAmountMinor - check.previousSellAmountMinor;
   const pct = check.previousSellAmountMinor > 0 ? (delta / check.previousSellAmountMinor) * 100 : 0;
@@ -124,7 +129,7 @@ export function PriceCheckPanel({
       <CardHeader
         titleId="price-check-title"
         title="Price check"
-        description={`Checked live with the provider at ${formatInstant(check.checkedAt)}.`}
+        description={`Checked live with the provider at ${formatInstant(check.checkedAt, timeZone)}.`}
         action={
           changed ? (
             <StatusBadge tone="warning">Changed since the search</StatusBadge>

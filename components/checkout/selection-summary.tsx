@@ -1,10 +1,12 @@
 import type { ReactNode } from "react";
+import { useTimeZone } from "@/components/layout/time-zone";
 import type { ResultRow } from "@/components/results/types";
 import { productTypeMeta } from "@/components/status/product-types";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { formatDay, formatTravelTime } from "@/lib/format/dates";
 import { describePlace, type SearchCriteria } from "@/lib/search/criteria";
-import { formatDay, formatDuration, formatLocalDateTime, formatMoney, humanize, nightsBetween, plural } from "./format";
+import { formatDuration, formatMoney, humanize, nightsBetween, plural } from "./format";
 
 /** "2 rooms · 3 adults · 1 child" (hotels), "3 adults · 1 child" otherwise. */
 export function describeParty(criteria: SearchCriteria): string {
@@ -21,7 +23,7 @@ const num = (v: unknown): number | null => (typeof v === "number" && Number.isFi
 
 type Line = { label: string; value: ReactNode };
 
-function criteriaLines(c: SearchCriteria): { title: string; lines: Line[] } {
+function criteriaLines(c: SearchCriteria, timeZone: string): { title: string; lines: Line[] } {
   switch (c.productType) {
     case "hotel": {
       const nights = c.checkIn && c.checkOut ? nightsBetween(c.checkIn, c.checkOut) : 0;
@@ -55,15 +57,15 @@ function criteriaLines(c: SearchCriteria): { title: string; lines: Line[] } {
       return {
         title: `${describePlace(c.pickup) || "Pickup"} → ${describePlace(c.dropoff) || "Drop-off"}`,
         lines: [
-          ...(c.pickupAt ? [{ label: "Pickup", value: formatLocalDateTime(c.pickupAt) }] : []),
-          ...(c.returnAt ? [{ label: "Return", value: formatLocalDateTime(c.returnAt) }] : []),
+          ...(c.pickupAt ? [{ label: "Pickup", value: formatTravelTime(c.pickupAt, timeZone) }] : []),
+          ...(c.returnAt ? [{ label: "Return", value: formatTravelTime(c.returnAt, timeZone) }] : []),
         ],
       };
   }
 }
 
 /** What the selected row says (hotel, room, board; flight times; activity session; vehicle). */
-function rowLines(row: ResultRow, hotelName: string | null | undefined, criteria: SearchCriteria): { title: string | null; subtitle: string | null; lines: Line[] } {
+function rowLines(row: ResultRow, hotelName: string | null | undefined, criteria: SearchCriteria, timeZone: string): { title: string | null; subtitle: string | null; lines: Line[] } {
   const s = row.summary as Record<string, unknown>;
   switch (row.productType) {
     case "hotel": {
@@ -89,7 +91,7 @@ function rowLines(row: ResultRow, hotelName: string | null | undefined, criteria
             label: `${str(sl.origin) ?? "?"} → ${str(sl.destination) ?? "?"}`,
             value: (
               <span key={i}>
-                {str(sl.departAt) ? formatLocalDateTime(str(sl.departAt)!) : ""}
+                {str(sl.departAt) ? formatTravelTime(str(sl.departAt)!, timeZone) : ""}
                 {stops !== null ? <span className="block text-xs font-normal text-slate-500">{stops === 0 ? "Direct" : plural(stops, "stop")}{num(sl.durationMinutes) ? ` · ${formatDuration(num(sl.durationMinutes)!)}` : ""}</span> : null}
               </span>
             ),
@@ -119,8 +121,8 @@ function rowLines(row: ResultRow, hotelName: string | null | undefined, criteria
         lines: [
           ...(from ? [{ label: "From", value: from }] : []),
           ...(to ? [{ label: "To", value: to }] : []),
-          ...(str(s.pickupAt) ? [{ label: "Pickup", value: formatLocalDateTime(str(s.pickupAt)!) }] : []),
-          ...(str(s.returnAt) ? [{ label: "Return", value: formatLocalDateTime(str(s.returnAt)!) }] : []),
+          ...(str(s.pickupAt) ? [{ label: "Pickup", value: formatTravelTime(str(s.pickupAt)!, timeZone) }] : []),
+          ...(str(s.returnAt) ? [{ label: "Return", value: formatTravelTime(str(s.returnAt)!, timeZone) }] : []),
         ],
       };
     }
@@ -143,8 +145,9 @@ export function SelectionSummary({
   price: { amountMinor: number; currency: string; label: string } | null;
 }) {
   const meta = productTypeMeta(criteria.productType);
-  const searched = criteriaLines(criteria);
-  const chosen = row ? rowLines(row, hotelName, criteria) : null;
+  const timeZone = useTimeZone();
+  const searched = criteriaLines(criteria, timeZone);
+  const chosen = row ? rowLines(row, hotelName, criteria, timeZone) : null;
   const lines = [...(chosen?.lines ?? []), ...(criteria.productType === "hotel" || !chosen?.lines.length ? searched.lines : []), { label: "Travellers", value: describeParty(criteria) }];
   return (
     <Card aria-labelledby="selection-title">

@@ -30,10 +30,10 @@ describe("buildCancellationTimeline on real sandbox policies", () => {
     const t = buildCancellationTimeline(inputOf(rowById("s14")));
     expect(t.kind).toBe("timeline");
     expect(t.tone).toBe("free");
-    expect(t.headline).toBe("Free cancellation until 29 Nov, 23:59");
+    expect(t.headline).toBe("Free cancellation until Sun, 29 Nov 2026, 23:59 UTC");
     expect(t.steps.map((s) => s.label)).toEqual([
-      "Free cancellation until 29 Nov, 23:59",
-      "From 29 Nov, 23:59: $315.19 charge",
+      "Free cancellation until Sun, 29 Nov 2026, 23:59 UTC",
+      "From Sun, 29 Nov 2026, 23:59 UTC: $315.19 charge",
       "From 1 Dec (check-in): full price ($945.57)",
     ]);
     expect(t.steps.map((s) => s.tone)).toEqual(["free", "charge", "full"]);
@@ -51,8 +51,8 @@ describe("buildCancellationTimeline on real sandbox policies", () => {
     const t = buildCancellationTimeline(inputOf(row));
     expect(t.tone).toBe("charge");
     expect(t.headline).toBe("Partly refundable now: cancelling costs $333.81");
-    expect(t.steps[0]).toMatchObject({ label: "Free cancellation ended 17 Nov, 23:59", past: true });
-    expect(t.steps[1]).toMatchObject({ label: "From 17 Nov, 23:59: $333.81 charge", past: false });
+    expect(t.steps[0]).toMatchObject({ label: "Free cancellation ended Tue, 17 Nov 2026, 23:59 UTC", past: true });
+    expect(t.steps[1]).toMatchObject({ label: "From Tue, 17 Nov 2026, 23:59 UTC: $333.81 charge", past: false });
     // Today falls inside the charge step, after the passed free step.
     expect(t.todayPct).toBeGreaterThan(t.steps[0]!.widthPct);
     expect(t.todayPct).toBeLessThan(t.steps[0]!.widthPct + t.steps[1]!.widthPct);
@@ -100,7 +100,13 @@ describe("buildCancellationTimeline on real sandbox policies", () => {
         },
       }),
     );
-    expect(t.steps.map((s) => s.label)).toEqual(["Free cancellation until 30 Nov, 12:00", "From 30 Nov, 12:00: a cancellation charge applies"]);
+    // $25.00 is kept whatever the date: no moment is free of charge (lib/bookings/deadlines.ts).
+    expect(t.headline).toBe("No free cancellation: part of the price is never refunded");
+    expect(t.tone).toBe("charge");
+    expect(t.steps.map((s) => s.label)).toEqual([
+      "Until Mon, 30 Nov 2026, 12:00 UTC: the non-refundable part is charged",
+      "From Mon, 30 Nov 2026, 12:00 UTC: a cancellation charge applies",
+    ]);
     expect(t.notes).toEqual([
       "$25.00 of the stay is never refunded.",
       "The source describes the rate now as: refundable with fee.",
@@ -128,10 +134,10 @@ describe("buildCancellationTimeline on real sandbox policies", () => {
       }),
     );
     expect(t.tone).toBe("free");
-    expect(t.headline).toBe("Free cancellation until 29 Nov, 23:59");
+    expect(t.headline).toBe("Free cancellation until Sun, 29 Nov 2026, 23:59 UTC");
     expect(t.steps.map((s) => s.label)).toEqual([
-      "Free cancellation until 29 Nov, 23:59",
-      "From 29 Nov, 23:59: $315.19 charge",
+      "Free cancellation until Sun, 29 Nov 2026, 23:59 UTC",
+      "From Sun, 29 Nov 2026, 23:59 UTC: $315.19 charge",
       "From 1 Dec (check-in): full price ($945.57)",
     ]);
 
@@ -142,9 +148,24 @@ describe("buildCancellationTimeline on real sandbox policies", () => {
     expect(allFree.notes.join(" ")).not.toMatch(/\$0\.00|no cancellation deadlines/);
   });
 
+  it("nights kept whatever the date: no free cancellation is promised, and the nights are named", () => {
+    const t = buildCancellationTimeline(
+      inputOf(rowById("s14"), { policy: { ...rowById("s14").summary.cancellationPolicy!, nonrefundableDateRanges: [{ start: "2026-12-02", end: "2026-12-03" }] } }),
+    );
+    expect(t.headline).toBe("No free cancellation: some nights are non-refundable whatever the date");
+    expect(t.steps[0]!.label).toBe("Until Sun, 29 Nov 2026, 23:59 UTC: the non-refundable nights are charged");
+    expect(t.steps.map((s) => s.label).join(" ")).not.toMatch(/Free cancellation until/);
+    expect(t.notes).toEqual(["Whatever the date, the nights of 2 Dec to 3 Dec are non-refundable."]);
+  });
+
+  it("states every instant in the advisor's zone, named", () => {
+    const t = buildCancellationTimeline(inputOf(rowById("s14"), { timeZone: "Asia/Tokyo" }));
+    expect(t.headline).toBe("Free cancellation until Mon, 30 Nov 2026, 08:59 GMT+9");
+  });
+
   it("without check-in in the criteria, a midnight deadline is shown as a time", () => {
     const t = buildCancellationTimeline(inputOf(rowById("s14"), { checkIn: "" }));
-    expect(t.steps[2]!.label).toBe("From 1 Dec, 00:00: full price ($945.57)");
+    expect(t.steps[2]!.label).toBe("From Tue, 1 Dec 2026, 00:00 UTC: full price ($945.57)");
     expect(t.checkInPct).toBeNull();
   });
 });
@@ -155,8 +176,8 @@ describe("<CancellationTimeline>", () => {
     expect(screen.getByText("Partly refundable now: cancelling costs $333.81")).toBeInTheDocument();
     const items = screen.getAllByRole("listitem").map((li) => li.textContent);
     expect(items).toEqual([
-      "Free cancellation ended 17 Nov, 23:59 (already passed)",
-      "From 17 Nov, 23:59: $333.81 charge",
+      "Free cancellation ended Tue, 17 Nov 2026, 23:59 UTC (already passed)",
+      "From Tue, 17 Nov 2026, 23:59 UTC: $333.81 charge",
       "From 1 Dec (check-in): full price ($1,001.44)",
     ]);
   });

@@ -1,6 +1,11 @@
+"use client";
+
+import { useTimeZone } from "@/components/layout/time-zone";
 import type { HotelRow } from "@/components/results/types";
 import { cn } from "@/components/ui/cn";
-import { formatDateTime, formatDay, formatMoney, sentenceCase } from "./format";
+import { freeCancellation, freeCancellationLine } from "@/lib/bookings/deadlines";
+import { formatInstant } from "@/lib/format/dates";
+import { formatDay, formatMoney, sentenceCase } from "./format";
 
 type Policy = NonNullable<HotelRow["summary"]["cancellationPolicy"]>;
 
@@ -41,7 +46,7 @@ export type TimelineInput = {
   /** YYYY-MM-DD, from the search criteria; may be empty. */
   checkIn: string;
   now: Date;
-  /** For tests; the advisor's own zone otherwise. */
+  /** The advisor's zone (the component reads it from components/layout/time-zone.tsx when not given). */
   timeZone?: string;
 };
 
@@ -81,13 +86,15 @@ const KNOWN_CURRENT = new Set(["refundable", "partially_refundable", "non_refund
 
 /**
  * The cancellation policy of a rate as steps on a line from today to check-in and beyond:
- * "Free cancellation until 28 Nov, 14:00" → "From 28 Nov, 14:00: $120.00 charge" →
- * "From 1 Dec (check-in): full price". Pure, so the words can be tested.
+ * "Free cancellation until Sat, 28 Nov 2026, 14:00 GMT+1" → "From Sat, 28 Nov 2026, 14:00 GMT+1:
+ * $120.00 charge" → "From 1 Dec (check-in): full price". When free cancellation ends is
+ * lib/bookings/deadlines.ts's rule, as everywhere. Pure, so the words can be tested.
  */
 export function buildCancellationTimeline(input: TimelineInput): CancellationTimeline {
-  const { policy, totalMinor, currency, checkIn, now, timeZone } = input;
+  const { policy, totalMinor, currency, checkIn, now } = input;
+  const timeZone = input.timeZone ?? "UTC";
   const nowMs = now.getTime();
-  const fmt = (iso: string) => formatDateTime(iso, timeZone);
+  const fmt = (iso: string) => formatInstant(iso, timeZone);
   const money = (minor: number, cur?: string) => formatMoney(minor, cur ?? currency);
 
   if (!policy) {
@@ -142,11 +149,16 @@ export function buildCancellationTimeline(input: TimelineInput): CancellationTim
     }
   }
 
+  // Nights or amounts kept whatever the date: no moment of the line is free of charge.
+  const free = freeCancellation(policy);
+  const kept = free.kind === "none" ? free.reason : null;
+  const keptLine = kept ? freeCancellationLine(free, now, timeZone) : null;
+
   if (deadlines.length === 0) {
     return {
       kind: "no_deadlines",
-      headline: current === "non_refundable" ? "No longer refundable" : "Refundable",
-      tone: current === "non_refundable" ? "full" : current === "partially_refundable" ? "charge" : "free",
+      headline: keptLine ?? (current === "non_refundable" ? "No longer refundable" : "Refundable"),
+      tone: current === "non_refundable" ? "full" : kept || current === "partially_refundable" ? "charge" : "free",
       steps: [],
       todayPct: null,
       checkInPct: null,
@@ -166,10 +178,11 @@ export function buildCancellationTimeline(input: TimelineInput): CancellationTim
   const drafts: Draft[] = [];
   const first = deadlines[0]!;
   const freePast = ms(first.from) <= nowMs;
+  const keptPart = kept === "nights" ? "the non-refundable nights are charged" : "the non-refundable part is charged";
   drafts.push({
     key: "free",
-    tone: "free",
-    label: freePast ? `Free cancellation ended ${fmt(first.from)}` : `Free cancellation until ${fmt(first.from)}`,
+    tone: kept ? "charge" : "free",
+    label: kept ? `Until ${fmt(first.from)}: ${keptPart}` : (freeCancellationLine(free, now, timeZone) ?? ""),
     from: null,
     past: freePast,
     start: Math.min(nowMs, ms(first.from)),
@@ -229,12 +242,15 @@ export function buildCancellationTimeline(input: TimelineInput): CancellationTim
   const nowIndex = drafts.findLastIndex((d) => d.start <= nowMs && (d.key !== "free" || !d.past));
   const currentStep = steps[Math.max(0, nowIndex)]!;
   const currentDeadline = nowIndex > 0 ? deadlines[nowIndex - 1] : undefined;
+  const costNow = typeof currentDeadline?.amountMinor === "number" ? money(currentDeadline.amountMinor, currentDeadline.currency) : "a charge";
   const headline =
-    currentStep.tone === "free"
-      ? `Free cancellation until ${fmt(first.from)}`
-      : currentStep.tone === "full"
-        ? "No refund if cancelled now"
-        : `Partly refundable now: cancelling costs ${typeof currentDeadline?.amountMinor === "number" ? money(currentDeadline.amountMinor, currentDeadline.currency) : "a charge"}`;
+    currentStep.key === "free" && keptLine
+      ? keptLine
+      : currentStep.tone === "free"
+        ? (freeCancellationLine(free, now, timeZone) ?? "Free cancellation")
+        : currentStep.tone === "full"
+          ? "No refund if cancelled now"
+          : `Partly refundable now: cancelling costs ${costNow}`;
 
   return {
     kind: "timeline",
@@ -262,7 +278,8 @@ const TONE_TEXT: Record<Tone, string> = {
 
 /** A rate's cancellation terms: a headline, a bar from today to check-in, and the steps as a list. */
 export function CancellationTimeline({ className, ...input }: TimelineInput & { className?: string }) {
-  const t = buildCancellationTimeline(input);
+  const zone = useTimeZone();
+  const t = buildCancellationTimeline({ ...input, timeZone: input.timeZone ?? zone });
   return (
     <div className={cn("min-w-0", className)}>
       {t.kind === "non_refundable" ? (

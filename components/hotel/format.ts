@@ -84,13 +84,6 @@ export function formatDay(isoDate: string, long = false): string {
   return (long ? longDayFormat : dayFormat)().format(d);
 }
 
-/** An instant as "28 Nov, 14:00" in the given zone (the advisor's by default). */
-export function formatDateTime(iso: string | Date, timeZone?: string): string {
-  const d = typeof iso === "string" ? new Date(iso) : iso;
-  if (Number.isNaN(d.getTime())) return String(iso);
-  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone }).format(d);
-}
-
 /** An instant as "14:05" in the given zone. */
 export function formatClock(d: Date, timeZone?: string): string {
   return new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone }).format(d);

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useMemo, useState } from "react";
+import { useTimeZone } from "@/components/layout/time-zone";
 import type { HotelRow } from "@/components/results/types";
 import { useRunSearch } from "@/components/search/use-run-search";
 import { Button, buttonClasses } from "@/components/ui/button";
@@ -334,7 +335,7 @@ function RoomList({
   const now = useNow(60_000);
   const staleId = useId();
   const blockedId = useId();
-  const zone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
+  const zone = useTimeZone();
   return (
     <div className="space-y-4">
       {expired ? (

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTimeZone } from "@/components/layout/time-zone";
 import { CalendarDays, Clock, MapPin, Users } from "lucide-react";
 import { useMemo, useState } from "react";
 import type { ActivityRow } from "@/components/results/types";
@@ -157,6 +158,7 @@ function ModalityGroup({
   onSelect: (row: ActivityRow) => void;
 }) {
   const Heading = headingLevel === 3 ? "h3" : "h4";
+  const timeZone = useTimeZone();
   const headingId = `modality-${group.key || "default"}-${group.rows[0]?.summary.date ?? ""}`.replace(/[^a-zA-Z0-9_-]/g, "-");
   return (
     <section aria-labelledby={headingId} className="px-5 py-4 sm:px-6">
@@ -171,7 +173,7 @@ function ModalityGroup({
       <ul className="mt-3 space-y-2">
         {group.rows.map((row) => {
           const time = text(row.summary.sessionStartTime);
-          const cancel = cancellationSummary(row.refundable, row.summary.cancellationPolicy, { priceMinor: row.sellAmountMinor });
+          const cancel = cancellationSummary(row.refundable, row.summary.cancellationPolicy, { priceMinor: row.sellAmountMinor, timeZone });
           const price = formatMoney(row.sellAmountMinor, row.sellCurrency);
           const isCheapest = row._id === cheapest;
           return (

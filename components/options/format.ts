@@ -1,5 +1,7 @@
 import type { ActivityRow } from "@/components/results/types";
 import type { OccupancyEntry } from "@/lib/search/criteria";
+import { freeCancellation } from "@/lib/bookings/deadlines";
+import { formatInstant } from "@/lib/format/dates";
 import { formatMoney } from "@/lib/money";
 import { lazily } from "@/lib/lazily";
 
@@ -48,22 +50,6 @@ export function formatLocalTime(local: string): string {
   return d && /T\d{2}:\d{2}/.test(local) ? timeFormat().format(d) : "";
 }
 
-/** An instant (ISO with offset, such as a cancellation deadline) in the advisor's own time zone, zone named. */
-export function formatInstant(iso: string, timeZone?: string): string {
-  const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return iso;
-  return new Intl.DateTimeFormat(LOCALE, {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-    timeZoneName: "short",
-    timeZone,
-  }).format(ms);
-}
-
 /** 150 → "2 h 30 min"; 45 → "45 min"; 2880 → "2 days". */
 export function formatDuration(minutes: number | null | undefined): string {
   if (minutes == null || !Number.isFinite(minutes) || minutes <= 0) return "";
@@ -101,20 +87,20 @@ export type CancellationSummary = {
   refundable: boolean;
   /** Short, for a badge: "Free cancellation", "Non-refundable". */
   badge: string;
-  /** What the badge leaves out, shown beside it: "until Sat, Dec 5, 18:30 UTC" ("" when nothing). */
+  /** What the badge leaves out, shown beside it: "until Sat, 5 Dec 2026, 18:30 UTC" ("" when nothing). */
   detail: string;
-  /** The whole of it as a sentence: "Free cancellation until Sat, Dec 5, 18:30 UTC; after that it costs $125.63." */
+  /** The whole of it as a sentence: "Free cancellation until Sat, 5 Dec 2026, 18:30 UTC; after that it costs $125.63." */
   sentence: string;
 };
 
 /**
- * What cancelling costs, from the row's `refundable` and its policy. Charges start at the first
- * deadline asking for a positive amount; before it, cancelling is free.
+ * What cancelling costs, from the row's `refundable` and its policy. Free cancellation ends where
+ * the desk's one rule says (lib/bookings/deadlines.ts), stated in the advisor's `timeZone`.
  */
 export function cancellationSummary(
   refundable: boolean,
   policy: CancellationPolicy | null | undefined,
-  options: { now?: number; timeZone?: string; priceMinor?: number } = {},
+  options: { now?: number; timeZone: string; priceMinor?: number },
 ): CancellationSummary {
   if (!refundable || policy?.refundable === false) {
     return { refundable: false, badge: "Non-refundable", detail: "", sentence: "Non-refundable: cancelling costs the full price." };
@@ -125,14 +111,18 @@ export function cancellationSummary(
   if (policy.deadlinesWithheld) {
     return { refundable: true, badge: "Refundable", detail: "deadlines given at checkout", sentence: "Refundable; the supplier gives the deadlines at checkout." };
   }
+  const free = freeCancellation({ ...policy, refundable });
+  if (free.kind === "none") {
+    return { refundable: false, badge: "Part non-refundable", detail: "no free cancellation", sentence: "No free cancellation: part of the price is never refunded." };
+  }
   const charges = policy.deadlines
-    .filter((d): d is typeof d & { from: string } => (d.amountMinor ?? 0) > 0 && !!d.from)
+    .filter((d): d is typeof d & { from: string } => d.amountMinor !== 0 && !!d.from && !Number.isNaN(Date.parse(d.from)))
     .sort((a, b) => Date.parse(a.from) - Date.parse(b.from));
   const charged = charges[0];
-  if (!charged) return { refundable: true, badge: "Free cancellation", detail: "", sentence: "Free cancellation." };
+  if (!charged || free.kind !== "until") return { refundable: true, badge: "Free cancellation", detail: "", sentence: "Free cancellation." };
   const now = options.now ?? Date.now();
-  const when = formatInstant(charged.from, options.timeZone);
-  const feeOf = (d: typeof charged) => (d.currency ? formatMoney(d.amountMinor ?? 0, d.currency) : null);
+  const when = formatInstant(free.until, options.timeZone);
+  const feeOf = (d: typeof charged) => (d.currency && typeof d.amountMinor === "number" ? formatMoney(d.amountMinor, d.currency) : null);
   const partialOf = (d: typeof charged) => {
     const f = feeOf(d);
     return options.priceMinor !== undefined && (d.amountMinor ?? 0) < options.priceMinor && f ? f : null;

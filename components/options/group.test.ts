@@ -146,8 +146,10 @@ describe("formatting", () => {
       ],
     };
     const s = cancellationSummary(true, policy, { now, timeZone: "UTC", priceMinor: 12563 });
-    expect(s).toMatchObject({ refundable: true, badge: "Free cancellation", detail: "until Sat, Dec 5, 18:30 UTC, then $25.00" });
-    expect(cancellationSummary(false, policy, { now }).badge).toBe("Non-refundable");
+    expect(s).toMatchObject({ refundable: true, badge: "Free cancellation", detail: "until Sat, 5 Dec 2026, 18:30 UTC, then $25.00" });
+    // The advisor's zone, named: the same moment everywhere (lib/format/dates.ts).
+    expect(cancellationSummary(true, policy, { now, timeZone: "Europe/Paris" }).detail).toBe("until Sat, 5 Dec 2026, 19:30 GMT+1");
+    expect(cancellationSummary(false, policy, { now, timeZone: "UTC" }).badge).toBe("Non-refundable");
     const past = cancellationSummary(true, policy, { now: Date.parse("2026-12-06T00:00:00Z"), timeZone: "UTC", priceMinor: 12563 });
     expect(past).toMatchObject({ refundable: false, badge: "Cancellation fee", detail: "$25.00 if cancelled now" });
     const ended = cancellationSummary(true, { ...policy, currentRefundability: "non_refundable" }, { now, timeZone: "UTC" });

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTimeZone } from "@/components/layout/time-zone";
 import { BedDouble } from "lucide-react";
 import Link from "next/link";
 import { useMemo } from "react";
@@ -61,6 +62,7 @@ export function SimpleSheet({ rows, searchId, criteria }: Props) {
   const cheapest = useMemo(() => cheapestId(rows), [rows]);
   const { select, selectedId } = useSelectOption(searchId, criteria);
   const flights = rows.every(isFlightRow);
+  const timeZone = useTimeZone();
   return (
     <>
       <SheetHeader kicker={flights ? "Flight options" : "Options"} title={flights ? "Fares for this flight" : "Saved options"} facts={[`${rows.length} option${rows.length === 1 ? "" : "s"}`]} />
@@ -75,7 +77,7 @@ export function SimpleSheet({ rows, searchId, criteria }: Props) {
               ? [text(row.summary.airline), text(row.summary.fareName), text(row.summary.cabinClass)].filter(Boolean).join(" · ") || `Fare ${i + 1}`
               : text(summary.name) ?? text(summary.title) ?? `Option ${i + 1}`;
             const detail = isFlightRow(row) ? [flightLine(row), formatDuration(count(row.summary.durationMinutes))].filter(Boolean).join(" · ") : row.productType;
-            const cancel = cancellationSummary(row.refundable, summary.cancellationPolicy as CancellationPolicy | undefined, { priceMinor: row.sellAmountMinor });
+            const cancel = cancellationSummary(row.refundable, summary.cancellationPolicy as CancellationPolicy | undefined, { priceMinor: row.sellAmountMinor, timeZone });
             return (
               <li key={row._id} className="grid gap-x-6 gap-y-3 px-5 py-4 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:items-center sm:px-6">
                 <div className="min-w-0 space-y-1.5">

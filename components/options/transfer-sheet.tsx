@@ -1,5 +1,6 @@
 "use client";
 
+import { useTimeZone } from "@/components/layout/time-zone";
 import { ArrowRight, CalendarDays, Info, Luggage, Route, Timer, Users } from "lucide-react";
 import { useMemo } from "react";
 import type { TransferRow } from "@/components/results/types";
@@ -219,6 +220,7 @@ function VehicleRow({
   disabled: boolean;
   onSelect: () => void;
 }) {
+  const timeZone = useTimeZone();
   const s = row.summary;
   const vehicle = text(s.vehicle) ?? "Vehicle";
   const service = text(s.serviceType);
@@ -228,7 +230,7 @@ function VehicleRow({
   const direction = transferDirection(row);
   const pickupAt = text(s.pickupAt);
   const returnAt = text(s.returnAt);
-  const cancel = cancellationSummary(row.refundable, s.cancellationPolicy, { priceMinor: row.sellAmountMinor });
+  const cancel = cancellationSummary(row.refundable, s.cancellationPolicy, { priceMinor: row.sellAmountMinor, timeZone });
   const price = formatMoney(row.sellAmountMinor, row.sellCurrency);
   const trip = direction === "round" ? "round trip" : direction === "return" ? "return" : "one way";
   return (

@@ -1,5 +1,6 @@
 import { Star, StarHalf } from "lucide-react";
 import type { ReactNode } from "react";
+import { useTimeZone } from "@/components/layout/time-zone";
 import { cn } from "@/components/ui/cn";
 import { cancellationSummary, formatMoney } from "./format";
 import type { HotelRow } from "./types";
@@ -66,7 +67,8 @@ type Policy = HotelRow["summary"]["cancellationPolicy"];
 
 /** "Refundable" / "Non-refundable" badge and when charges start. */
 export function CancellationLine({ policy, refundable, now }: { policy: Policy | undefined; refundable: boolean; now?: Date }) {
-  const summary = cancellationSummary(policy, refundable, now);
+  const timeZone = useTimeZone();
+  const summary = cancellationSummary(policy, refundable, now ?? new Date(), timeZone);
   if (!refundable || summary.tone === "charged") {
     // A refundable rate whose charges have started still refunds the rest: a fee, not "Non-refundable".
     const fee = refundable && policy?.refundable !== false && policy?.currentRefundability !== "non_refundable";

@@ -39,26 +39,33 @@ describe("cancellationSummary", () => {
   });
 
   it("says non-refundable for a non-refundable rate or policy", () => {
-    expect(cancellationSummary({ refundable: false, deadlines: [] }, false, now).text).toBe("Non-refundable");
-    expect(cancellationSummary({ refundable: false, deadlines: [] }, true, now).text).toBe("Non-refundable");
+    expect(cancellationSummary({ refundable: false, deadlines: [] }, false, now, "UTC").text).toBe("Non-refundable");
+    expect(cancellationSummary({ refundable: false, deadlines: [] }, true, now, "UTC").text).toBe("Non-refundable");
   });
 
   it("defers withheld deadlines to the price-check", () => {
-    expect(cancellationSummary({ refundable: true, deadlines: [], deadlinesWithheld: true }, true, now)).toEqual({
+    expect(cancellationSummary({ refundable: true, deadlines: [], deadlinesWithheld: true }, true, now, "UTC")).toEqual({
       text: "Cancellation terms at price-check",
       tone: "unknown",
     });
-    expect(cancellationSummary(null, true, now).tone).toBe("unknown");
+    expect(cancellationSummary(null, true, now, "UTC").tone).toBe("unknown");
   });
 
   it("says when charges already apply", () => {
     const policy = { refundable: true, deadlines: [{ from: "2026-11-01T00:00:00Z", amountMinor: 100 }] };
-    expect(cancellationSummary(policy, true, now)).toEqual({ text: "Cancellation charges apply now", tone: "charged" });
-    expect(cancellationSummary({ ...policy, currentRefundability: "non_refundable" }, true, now).tone).toBe("charged");
+    expect(cancellationSummary(policy, true, now, "UTC")).toEqual({ text: "Cancellation charges apply now", tone: "charged" });
+    expect(cancellationSummary({ ...policy, currentRefundability: "non_refundable" }, true, now, "UTC").tone).toBe("charged");
   });
 
-  it("is free with no deadlines at all", () => {
-    expect(cancellationSummary({ refundable: true, deadlines: [] }, true, now)).toEqual({ text: "Free cancellation", tone: "free" });
+  it("is free when no deadline charges, and says nothing it cannot know when none is given", () => {
+    expect(cancellationSummary({ refundable: true, deadlines: [{ from: "2026-12-01T00:00:00Z", amountMinor: 0 }] }, true, now, "UTC")).toEqual({ text: "Free cancellation", tone: "free" });
+    expect(cancellationSummary({ refundable: true, deadlines: [] }, true, now, "UTC")).toEqual({ text: "Cancellation terms at price-check", tone: "unknown" });
+  });
+
+  it("promises no free cancellation when nights or amounts are kept whatever the date (lib/bookings/deadlines.ts)", () => {
+    const deadlines = [{ from: "2027-01-05T23:59:00.000Z", amountMinor: 5425, currency: "USD" }];
+    expect(cancellationSummary({ refundable: true, deadlines, nonrefundableDateRanges: [{ start: "2027-01-11", end: "2027-01-12" }] }, true, now, "UTC")).toEqual({ text: "No free cancellation", tone: "charged" });
+    expect(cancellationSummary({ refundable: true, deadlines, perStayAmountsNonRefundable: [{ amountMinor: 2000, currency: "USD" }] }, true, now, "UTC").tone).toBe("charged");
   });
 });
 

@@ -1,5 +1,6 @@
 import type { HotelRow } from "./types";
 import { sourceLabel } from "@/lib/search/source-label";
+import { freeCancellation } from "@/lib/bookings/deadlines";
 import { formatCount, formatMoney, minorDigits } from "@/lib/money";
 import { lazily } from "@/lib/lazily";
 
@@ -58,32 +59,31 @@ export function formatDuration(minutes: number): string {
 
 const deadlineDays = new Map<string, Intl.DateTimeFormat>();
 
-/** A deadline (an instant) as its day in `timeZone`, the advisor's own by default, as the rate sheet shows it. */
-function deadlineDay(d: Date, timeZone?: string): string {
-  const key = timeZone ?? "";
+/** A deadline (an instant) as its day in the advisor's `timeZone`, short for a card: "5 Jan". */
+function deadlineDay(d: Date, timeZone: string): string {
+  const key = timeZone;
   let f = deadlineDays.get(key);
   if (!f) deadlineDays.set(key, (f = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone })));
   return f.format(d);
 }
 
 /**
- * One line on when cancelling costs money. The first deadline with an amount above zero is when
- * charges start: free until then. Withheld deadlines are disclosed at price-check.
+ * One line on when cancelling costs money: free until the policy's free-cancellation end (the
+ * desk's one rule, lib/bookings/deadlines.ts), its day in the advisor's zone. Withheld deadlines
+ * are disclosed at price-check.
  */
 export function cancellationSummary(
   policy: CancellationPolicy | null | undefined,
   refundable: boolean,
-  now: Date = new Date(),
-  timeZone?: string,
+  now: Date,
+  timeZone: string,
 ): { text: string; tone: "free" | "charged" | "unknown" } {
-  if (!refundable || policy?.refundable === false) return { text: "Non-refundable", tone: "charged" };
-  if (!policy) return { text: "Cancellation terms at price-check", tone: "unknown" };
-  if (policy.deadlinesWithheld) return { text: "Cancellation terms at price-check", tone: "unknown" };
-  if (policy.currentRefundability === "non_refundable") return { text: "No longer free to cancel", tone: "charged" };
-  const charged = policy.deadlines.find((d) => (d.amountMinor ?? 0) > 0 && d.from);
-  if (!charged?.from) return policy.deadlines.length === 0 ? { text: "Free cancellation", tone: "free" } : { text: "Cancellation terms at price-check", tone: "unknown" };
-  const from = new Date(charged.from);
-  if (Number.isNaN(from.getTime())) return { text: "Cancellation terms at price-check", tone: "unknown" };
+  const free = freeCancellation(policy ? { ...policy, refundable: refundable && policy.refundable } : refundable ? null : { refundable: false });
+  if (free.kind === "none") return { text: free.reason === "non_refundable" ? "Non-refundable" : "No free cancellation", tone: "charged" };
+  if (policy?.currentRefundability === "non_refundable") return { text: "No longer free to cancel", tone: "charged" };
+  if (free.kind === "always") return { text: "Free cancellation", tone: "free" };
+  if (free.kind === "unknown") return { text: "Cancellation terms at price-check", tone: "unknown" };
+  const from = new Date(free.until);
   if (from.getTime() <= now.getTime()) return { text: "Cancellation charges apply now", tone: "charged" };
   return { text: `Free cancellation until ${deadlineDay(from, timeZone)}`, tone: "free" };
 }

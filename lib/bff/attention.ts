@@ -75,6 +75,7 @@ export async function attentionFacts(db: Db, now: Date, opts: { userId?: string 
     leadGuest: f.leadGuest,
     item: f.item,
     travelStart: f.travelStart,
+    travelAt: f.travelAt,
     totalSellMinor: f.totalSellMinor,
     currency: f.currency,
     paymentDeadline: f.paymentDeadline?.toISOString() ?? null,

@@ -17,7 +17,7 @@ import {
   updateFactState,
 } from "@/lib/db/ledger";
 import { SUMMARY_IDS_MAX, type BookingSummary } from "@/lib/bookings/schemas";
-import { cancellationEstimate } from "@/lib/bookings/cancellation";
+import { freeCancellationEnd } from "@/lib/bookings/deadlines";
 import { summarizeBooking } from "@/lib/bookings/summary";
 import type { BookingAction } from "@/lib/db/schema";
 import {
@@ -220,14 +220,15 @@ export async function bookedByOne(db: Db, bookingId: string) {
 
 const instant = (v: string | null | undefined) => (v && !Number.isNaN(Date.parse(v)) ? new Date(v) : null);
 
-/** A hold's payment deadline, when free cancellation ends (null when it is not free now), and the commission. */
-function deadlinesOf(detail: BookingDetail, now = new Date()): { paymentDeadline: Date | null; freeCancelUntil: Date | null; commissionMinor: number | null } {
-  const estimate = cancellationEstimate(detail.cancellationPolicy, detail.order.totalSell.amountMinor, now);
-  const freeUntil = estimate.kind === "free" ? estimate.freeUntil : null;
+/**
+ * A hold's payment deadline, when the policy's free cancellation ends (null when it has no such
+ * moment: lib/bookings/deadlines.ts), and the commission. The hold's own `cancellationDeadline`
+ * is not free cancellation and is not kept.
+ */
+export function deadlinesOf(detail: BookingDetail): { paymentDeadline: Date | null; freeCancelUntil: Date | null; commissionMinor: number | null } {
   return {
     paymentDeadline: instant(detail.order.held?.paymentDeadline) ?? null,
-    // A hold can be dropped for free until its own cancellation deadline.
-    freeCancelUntil: instant(freeUntil) ?? (detail.order.state === "held" ? instant(detail.order.held?.cancellationDeadline) : null),
+    freeCancelUntil: instant(freeCancellationEnd(detail.cancellationPolicy)),
     commissionMinor: commissionOf(detail),
   };
 }
@@ -254,6 +255,7 @@ async function rememberBooking(db: Db, bookingId: string, detail: BookingDetail,
       item: summary.item,
       travelStart: summary.travelStart,
       travelEnd: summary.travelEnd,
+      travelAt: summary.travelAt,
       state: detail.order.state,
       totalSellMinor: detail.order.totalSell.amountMinor,
       currency: detail.order.totalSell.currency,
@@ -311,6 +313,7 @@ export async function bookingSummaries(
       item: f.item,
       travelStart: f.travelStart,
       travelEnd: f.travelEnd,
+      travelAt: f.travelAt,
     };
   }
   const unknown = wanted.filter((id) => !known.has(id));

@@ -13,6 +13,7 @@ const fact = (over: Partial<AttentionFact>): AttentionFact => ({
   leadGuest: "Ana Diaz",
   item: "Hotel Arts",
   travelStart: day(30),
+  travelAt: null,
   totalSellMinor: 10000,
   currency: "USD",
   paymentDeadline: null,
@@ -51,6 +52,15 @@ describe("attention flags", () => {
     expect(attentionFlags(fact({ travelStart: day(6), voucherSentAt: h(-1) }), NOW)).toEqual([]);
     expect(attentionFlags(fact({ travelStart: day(9) }), NOW)).toEqual([]);
     expect(attentionFlags(fact({ travelStart: day(-3) }), NOW)).toEqual([]);
+  });
+
+  it("a trip's deadline is its own travel field once read (a transfer's pickup), else the start of its travel day", () => {
+    const pickup = `${day(1)}T16:30:00Z`;
+    const transfer = fact({ productType: "transfer", state: "supplier_pending", travelStart: day(1), travelAt: pickup });
+    expect(attentionFlags(transfer, NOW)).toEqual([{ reason: "pending", deadline: `${day(1)}T16:30:00.000Z` }]);
+    // A local time (a flight's departure) sorts as if at UTC; a day alone at its start.
+    expect(attentionFlags(fact({ travelStart: day(2), travelAt: `${day(2)}T06:20` }), NOW)[0]!.deadline).toBe(`${day(2)}T06:20:00.000Z`);
+    expect(attentionFlags(fact({ travelStart: day(2), travelAt: null }), NOW)[0]!.deadline).toBe(`${day(2)}T00:00:00.000Z`);
   });
 });
 

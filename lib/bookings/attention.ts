@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { travelMoment } from "@/lib/format/dates";
 
 // What needs attention, and why: deadlines that cost the agency money when they slip by. The
 // server picks the candidates from what the desk has learned of each booking (booking_facts and
@@ -25,6 +26,8 @@ export const attentionFactSchema = z.looseObject({
   leadGuest: z.nullable(z.string()),
   item: z.nullable(z.string()),
   travelStart: z.nullable(z.string()),
+  /** When travel starts, as the item's own field says it (lib/bookings/summary.ts `travelAtOf`); null until a detail is read. */
+  travelAt: z._default(z.nullable(z.string()), null),
   totalSellMinor: z.nullable(z.number()),
   currency: z.nullable(z.string()),
   paymentDeadline: z.nullable(z.string()),
@@ -44,6 +47,16 @@ const DAY_MS = 86_400_000;
 /** The first moment of a travel day (UTC), the latest a voucher can reach the client. */
 const dayStart = (isoDay: string) => `${isoDay.slice(0, 10)}T00:00:00.000Z`;
 
+/**
+ * When a booking's travel starts, to sort by: from its own travel field when the desk has read it
+ * (a transfer's pickup, a flight's departure), otherwise the start of its travel day.
+ */
+export function travelDeadline(f: Pick<AttentionFact, "travelAt" | "travelStart">): string | null {
+  const moment = travelMoment(f.travelAt);
+  if (moment && !Number.isNaN(moment.at)) return new Date(moment.at).toISOString();
+  return f.travelStart ? dayStart(f.travelStart) : null;
+}
+
 /** The reasons this booking needs attention at `now`, each with its deadline. */
 export function attentionFlags(f: AttentionFact, now: Date): AttentionFlag[] {
   const t = now.getTime();
@@ -53,11 +66,11 @@ export function attentionFlags(f: AttentionFact, now: Date): AttentionFlag[] {
   const free = ms(f.freeCancelUntil);
   if ((f.state === "confirmed" || f.state === "held") && free > t && free - t <= FREE_CANCEL_WINDOW_MS) flags.push({ reason: "free_cancel_ends", deadline: f.freeCancelUntil });
   const travel = f.travelStart ? ms(dayStart(f.travelStart)) : Number.NaN;
-  if (f.state === "supplier_pending") flags.push({ reason: "pending", deadline: Number.isNaN(travel) ? null : dayStart(f.travelStart!) });
+  if (f.state === "supplier_pending") flags.push({ reason: "pending", deadline: travelDeadline(f) });
   if (f.state === "failed" && (Number.isNaN(ms(f.createdAt)) || t - ms(f.createdAt) <= FAILED_RECENT_DAYS * DAY_MS)) flags.push({ reason: "failed", deadline: null });
   if (f.state === "manual_review") flags.push({ reason: "manual_review", deadline: null });
   if (f.state === "confirmed" && !f.voucherSentAt && travel + DAY_MS > t && travel - t <= TRAVEL_WINDOW_DAYS * DAY_MS) {
-    flags.push({ reason: "voucher_not_sent", deadline: dayStart(f.travelStart!) });
+    flags.push({ reason: "voucher_not_sent", deadline: travelDeadline(f) });
   }
   return flags.sort((a, b) => (ms(a.deadline) || Infinity) - (ms(b.deadline) || Infinity));
 }

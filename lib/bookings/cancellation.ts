@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { cancellationPolicySchema } from "@/lib/tds/base";
+import { freeCancellationEnd } from "./deadlines";
 
 // What cancelling a booking now would cost, read from its cancellation policy at this moment,
 // for the confirmation the advisor sees before cancelling. The service decides the refund when
@@ -42,7 +43,8 @@ export function cancellationEstimate(policy: Policy | null | undefined, totalMin
   const fixed = (policy.perStayAmountsNonRefundable ?? []).reduce((sum, m) => sum + (typeof m.amountMinor === "number" ? m.amountMinor : 0), 0);
   const deadlineFee = current ? (typeof current.amountMinor === "number" ? current.amountMinor : totalMinor) : 0;
   const feeMinor = Math.min(totalMinor, scale(deadlineFee) + scale(fixed));
-  if (feeMinor <= 0) return { kind: "free", feeMinor: 0, refundMinor: totalMinor, freeUntil: nextCharge?.from ?? null };
+  // When free cancellation ends is the policy's one moment (lib/bookings/deadlines.ts), as everywhere else.
+  if (feeMinor <= 0) return { kind: "free", feeMinor: 0, refundMinor: totalMinor, freeUntil: nextCharge ? freeCancellationEnd(policy) : null };
   if (feeMinor >= totalMinor) return { kind: "none", feeMinor: totalMinor, refundMinor: 0, reason: "deadline_passed" };
   return { kind: "fee", feeMinor, refundMinor: totalMinor - feeMinor, feeSince: current?.from ?? null };
 }

@@ -61,6 +61,11 @@ export const bookingSummarySchema = z.looseObject({
   /** YYYY-MM-DD. */
   travelStart: z.nullable(z.string()),
   travelEnd: z.nullable(z.string()),
+  /**
+   * When travel starts, as the item's own field gives it (lib/bookings/summary.ts `travelAt`): a
+   * day, a local date-time or an instant; shown with `formatTravelTime`.
+   */
+  travelAt: z._default(z.nullable(z.string()), null),
 });
 export type BookingSummary = z.output<typeof bookingSummarySchema>;
 /** Up to this many IDs per summaries call (a page of the list). */

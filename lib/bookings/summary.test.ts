@@ -14,6 +14,7 @@ describe("summarizeBooking", () => {
       item: "The Nomad Sunset Collection",
       travelStart: "2025-12-12",
       travelEnd: "2025-12-22",
+      travelAt: "2025-12-12",
     });
     expect(summarizeBooking(detail("flight-confirmed"))).toMatchObject({
       item: "DXB ⇄ LAX",
@@ -21,12 +22,15 @@ describe("summarizeBooking", () => {
       travelers: 4,
       travelStart: "2026-02-23",
       travelEnd: "2026-03-09",
+      // When travel starts is the item's own field as written: the first departure, local time.
+      travelAt: "2026-02-23T06:20",
     });
-    expect(summarizeBooking(detail("activity-confirmed"))).toMatchObject({ item: "Taipei Photography Walk", travelStart: "2025-11-09", travelEnd: "2025-11-09" });
+    expect(summarizeBooking(detail("activity-confirmed"))).toMatchObject({ item: "Taipei Photography Walk", travelStart: "2025-11-09", travelEnd: "2025-11-09", travelAt: "2025-11-09T12:00" });
     expect(summarizeBooking(detail("transfer-round"))).toMatchObject({
       item: "Sunan Shuofang International Airport ⇄ Wuxi Maple Lodge, 229 High Street, Wuxi",
       travelStart: "2026-01-03",
       travelEnd: "2026-01-09",
+      travelAt: "2026-01-03T08:45:00Z",
     });
   });
 
@@ -35,7 +39,7 @@ describe("summarizeBooking", () => {
       order: { orderRef: "RV-2026-X", state: "weird_new_state", travelers: [], paymentMethod: "credit", totalSell: { amountMinor: 1, currency: "USD" } },
       lineItems: [{ productType: "cruise", state: "x", sell: { amountMinor: 1, currency: "USD" }, details: { slices: "nope", date: 42 } }],
     });
-    expect(summarizeBooking(odd)).toEqual({ productType: "cruise", leadGuest: null, travelers: null, item: null, travelStart: null, travelEnd: null });
+    expect(summarizeBooking(odd)).toEqual({ productType: "cruise", leadGuest: null, travelers: null, item: null, travelStart: null, travelEnd: null, travelAt: null });
   });
 });
 

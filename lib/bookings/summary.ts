@@ -67,6 +67,37 @@ function datesOf(productType: string, d: Details): [string | null, string | null
   }
 }
 
+/** An activity's start: its date, with its start time when it has one ("2026-12-06T14:30", local). */
+export function activityStart(d: Details): string | null {
+  const date = day(d.date);
+  const time = str(d.startTime);
+  return date && time && /^\d{2}:\d{2}$/.test(time) ? `${date}T${time}` : date;
+}
+
+/**
+ * The one field that says when travel starts, as the service wrote it: a hotel's check-in day, a
+ * flight's first local departure, an activity's date and start time, a transfer's pickup. Needs
+ * attention and the booking page show travel times from this, so they agree.
+ */
+export function travelAtOf(productType: string, d: Details): string | null {
+  const given = (v: unknown) => {
+    const s = str(v);
+    return s && /^\d{4}-\d{2}-\d{2}/.test(s) ? s : null;
+  };
+  switch (productType) {
+    case "hotel":
+      return day(d.checkIn);
+    case "flight":
+      return given(records(d.slices)[0]?.departAt);
+    case "activity":
+      return activityStart(d);
+    case "transfer":
+      return given(d.pickupAt);
+    default:
+      return day(d.checkIn) ?? day(d.date);
+  }
+}
+
 export function summarizeBooking(detail: Detail): BookingSummary {
   const line = detail.lineItems[0];
   const productType = line?.productType ?? "unknown";
@@ -81,5 +112,6 @@ export function summarizeBooking(detail: Detail): BookingSummary {
     item: itemOf(productType, details, str(detail.bookedHotel?.name)),
     travelStart,
     travelEnd,
+    travelAt: travelAtOf(productType, details),
   };
 }

@@ -168,6 +168,8 @@ export const bookingFacts = pgTable(
     item: text("item"),
     travelStart: date("travel_start", { mode: "string" }),
     travelEnd: date("travel_end", { mode: "string" }),
+    // When travel starts as the item's own field says it (a day, a local time or an instant: lib/bookings/summary.ts).
+    travelAt: text("travel_at"),
     state: text("state").notNull(),
     totalSellMinor: bigint("total_sell_minor", { mode: "number" }),
     currency: text("currency"),

@@ -3,7 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import type { ReactNode } from "react";
-import { ago, useNow } from "@/components/bookings/actions/use-now";
+import { useNow } from "@/components/bookings/actions/use-now";
+import { useTimeZone } from "@/components/layout/time-zone";
 import { productTypeMeta } from "@/components/status/product-types";
 import { Button } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
@@ -11,6 +12,7 @@ import { cn } from "@/components/ui/cn";
 import { Skeleton } from "@/components/ui/skeleton";
 import { apiGet, ApiError } from "@/lib/api-client";
 import { OVERVIEW_RANGES, overviewSchema, type Overview, type OverviewRange } from "@/lib/bookings/overview";
+import { ago } from "@/lib/format/dates";
 import { lazily } from "@/lib/lazily";
 import { formatMoney } from "@/lib/money";
 import { BarsChart } from "./charts";
@@ -25,6 +27,7 @@ const shortDay = (iso: string) => shortDayFormat().format(new Date(`${iso}T00:00
 export function AgencyOverview({ range }: { range: OverviewRange }) {
   const router = useRouter();
   const now = useNow(30_000);
+  const timeZone = useTimeZone();
   const q = useQuery({
     queryKey: ["overview", range],
     queryFn: ({ signal }) => apiGet("/api/admin/overview", overviewSchema, { query: { range }, signal }),
@@ -59,7 +62,7 @@ export function AgencyOverview({ range }: { range: OverviewRange }) {
         {!data
           ? "Reading what the desk knows…"
           : data.checkedAt
-            ? `From the agency's bookings as checked with the travel service ${ago(Date.parse(data.checkedAt), now.getTime())}; ${data.from} to ${data.to} (UTC).`
+            ? `From the agency's bookings as checked with the travel service ${ago(Date.parse(data.checkedAt), now.getTime(), timeZone)}; ${data.from} to ${data.to} (UTC).`
             : "The desk is checking the agency's bookings with the travel service for the first time; the figures fill in as it learns."}
       </p>
 

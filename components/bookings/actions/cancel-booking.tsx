@@ -5,14 +5,16 @@ import { Button } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
 import { cn } from "@/components/ui/cn";
 import { Dialog, DialogActions, preloadDialog } from "@/components/ui/dialog";
+import { useTimeZone } from "@/components/layout/time-zone";
 import { apiPost } from "@/lib/api-client";
 import { cancellationEstimate, type CancellationEstimate } from "@/lib/bookings/cancellation";
+import { FREE_CANCELLATION_UNTIL } from "@/lib/bookings/deadlines";
 import type { BookingPageData } from "@/lib/bookings/schemas";
+import { formatInstant } from "@/lib/format/dates";
 import { formatMoney } from "@/lib/money";
 import { TRANSFER_CANCEL_SCOPES } from "@/lib/tds/limits";
 import { cancelResultSchema } from "@/lib/tds/schemas";
 import { bookingStateView } from "../booking-state";
-import { formatDeadline } from "../format";
 import { ProblemCallout } from "./problem-callout";
 import { useBookingStep } from "./use-booking-step";
 
@@ -32,20 +34,20 @@ export function transferLegs(booking: BookingPageData): Leg[] {
 }
 
 /** The expectation of cancelling now, in the advisor's words. */
-export function estimateSentence(estimate: CancellationEstimate, currency: string, timeZone?: string): { title: string; detail: string } {
+export function estimateSentence(estimate: CancellationEstimate, currency: string, timeZone: string): { title: string; detail: string } {
   const money = (m: number) => formatMoney(m, currency);
   switch (estimate.kind) {
     case "free":
       return {
         title: `Free cancellation: ${money(estimate.refundMinor)} expected back`,
         detail: estimate.freeUntil
-          ? `No fee applies now; charges start ${formatDeadline(estimate.freeUntil, timeZone)}.`
+          ? `No fee applies now. ${FREE_CANCELLATION_UNTIL} ${formatInstant(estimate.freeUntil, timeZone)}.`
           : "No fee applies now under the cancellation policy.",
       };
     case "fee":
       return {
         title: `A fee of ${money(estimate.feeMinor)} applies now; ${money(estimate.refundMinor)} expected back`,
-        detail: estimate.feeSince ? `The fee has applied since ${formatDeadline(estimate.feeSince, timeZone)}.` : "Under the cancellation policy.",
+        detail: estimate.feeSince ? `The fee has applied since ${formatInstant(estimate.feeSince, timeZone)}.` : "Under the cancellation policy.",
       };
     case "none":
       return {
@@ -86,19 +88,18 @@ export function CancelBooking({
   bookingId,
   booking,
   now,
-  timeZone,
   onReload,
   onOutcome,
 }: {
   bookingId: string;
   booking: BookingPageData;
   now: Date;
-  timeZone?: string;
   onReload: () => void;
   /** Says how it went where the page keeps it: this button goes once nothing is left to cancel. */
   onOutcome: (message: string, detail: string) => void;
 }) {
   const [open, setOpen] = useState(false);
+  const timeZone = useTimeZone();
   const send = useCallback(
     (body: { transferCancelScope?: Scope }, key: string | null) =>
       apiPost(`/api/bookings/${encodeURIComponent(bookingId)}/cancel`, cancelResultSchema, body, { headers: { "Idempotency-Key": key ?? "" } }),

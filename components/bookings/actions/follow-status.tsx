@@ -2,14 +2,16 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useTimeZone } from "@/components/layout/time-zone";
 import { Button } from "@/components/ui/button";
 import { RefreshIcon } from "@/components/ui/icons";
 import { cn } from "@/components/ui/cn";
 import { apiPost } from "@/lib/api-client";
+import { ago } from "@/lib/format/dates";
 import { bookingStatusSchema } from "@/lib/tds/schemas";
 import { actionProblem, type ActionProblem } from "./action-errors";
 import { bookingQueryKey } from "./use-booking-step";
-import { ago, useNow } from "./use-now";
+import { useNow } from "./use-now";
 
 /** The specification: poll refresh-status at most every 15 seconds. */
 export const REFRESH_INTERVAL_MS = 15_000;
@@ -23,6 +25,7 @@ export const REFRESH_INTERVAL_MS = 15_000;
 export function FollowPending({ bookingId, lastCheckedAt }: { bookingId: string; lastCheckedAt: string | null }) {
   const queryClient = useQueryClient();
   const now = useNow(1_000);
+  const timeZone = useTimeZone();
   const [lastChecked, setLastChecked] = useState<number | null>(() => (lastCheckedAt ? Date.parse(lastCheckedAt) : null));
   const [checking, setChecking] = useState(false);
   const [problem, setProblem] = useState<ActionProblem | null>(null);
@@ -65,7 +68,7 @@ export function FollowPending({ bookingId, lastCheckedAt }: { bookingId: string;
             {checking
               ? "Checking with the provider…"
               : lastChecked
-                ? `Last checked ${ago(lastChecked, now.getTime())}${waitLeft > 0 ? `; next check in ${waitLeft} s` : ""}.`
+                ? `Last checked ${ago(lastChecked, now.getTime(), timeZone)}${waitLeft > 0 ? `; next check in ${waitLeft} s` : ""}.`
                 : "Checking with the provider…"}
           </p>
           {problem ? (
@@ -86,13 +89,14 @@ export function FollowPending({ bookingId, lastCheckedAt }: { bookingId: string;
 /** A state the desk does not know (a cancellation under way): the page reads it again until it settles. */
 export function FollowUnknownState({ state, readAt }: { state: string; readAt: number }) {
   const now = useNow(1_000);
+  const timeZone = useTimeZone();
   return (
     <section aria-label="Following the booking" className="rounded-xl border border-slate-200 bg-slate-50 px-5 py-4 text-sm text-slate-700 sm:px-6" data-testid="follow-unknown">
       <p className="flex items-center gap-2 font-medium text-ink">
         <RefreshIcon className="size-4 animate-spin text-slate-500" />
         The travel service is still working on this booking ({state.replace(/_/g, " ")}).
       </p>
-      <p className="mt-1">This page reads it again every 10 seconds until it settles. Last read {ago(readAt, now.getTime())}.</p>
+      <p className="mt-1">This page reads it again every 10 seconds until it settles. Last read {ago(readAt, now.getTime(), timeZone)}.</p>
     </section>
   );
 }

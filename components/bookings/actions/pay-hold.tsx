@@ -1,42 +1,47 @@
 "use client";
 
 import { useCallback, useState } from "react";
+import { useTimeZone } from "@/components/layout/time-zone";
 import { Button } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
 import { Dialog, DialogActions, preloadDialog } from "@/components/ui/dialog";
 import { LockIcon } from "@/components/ui/icons";
 import { apiPost } from "@/lib/api-client";
+import { freeCancellation, freeCancellationLine, PAY_BY, type PolicyLike } from "@/lib/bookings/deadlines";
+import { formatInstant } from "@/lib/format/dates";
 import { formatMoney } from "@/lib/money";
 import { payResultSchema } from "@/lib/tds/adapter";
 import { bookingStateView } from "../booking-state";
-import { formatDeadline } from "../format";
 import { ProblemCallout } from "./problem-callout";
 import { useBookingStep } from "./use-booking-step";
 import { countdown, useNow } from "./use-now";
 
 /**
- * A held booking: what is owed and by when, a live countdown to the payment deadline, and
- * "Pay from credit" with a confirmation. One idempotency key per attempt (use-booking-step).
+ * A held booking: what is owed and by when, a live countdown to the payment deadline, when free
+ * cancellation ends under its policy once paid, and "Pay from credit" with a confirmation. One
+ * idempotency key per attempt (use-booking-step).
  */
 export function PayHold({
   bookingId,
   orderRef,
   total,
   held,
-  timeZone,
+  policy,
   onReload,
   onOutcome,
 }: {
   bookingId: string;
   orderRef: string;
   total: { amountMinor: number; currency: string };
-  held: { paymentDeadline: string; cancellationDeadline?: string | null };
-  timeZone?: string;
+  held: { paymentDeadline: string };
+  /** The booking's cancellation policy: free cancellation is the policy's (lib/bookings/deadlines.ts), not the hold's own deadline. */
+  policy: PolicyLike | null | undefined;
   onReload: () => void;
   /** Says how it went where the page keeps it: this panel goes once the booking is no longer held. */
   onOutcome: (message: string) => void;
 }) {
   const now = useNow(1_000);
+  const timeZone = useTimeZone();
   const [open, setOpen] = useState(false);
   const send = useCallback(
     (_: null, key: string | null) =>
@@ -57,6 +62,7 @@ export function PayHold({
   const left = Number.isNaN(deadline) ? null : countdown(deadline, now.getTime());
   const urgent = !Number.isNaN(deadline) && deadline - now.getTime() < 24 * 3_600_000;
   const amount = formatMoney(total.amountMinor, total.currency);
+  const free = freeCancellationLine(freeCancellation(policy), now, timeZone);
 
   return (
     <section aria-labelledby="hold-title" className="rounded-xl border border-amber-200 bg-amber-50/60 px-5 py-4 sm:px-6">
@@ -68,7 +74,7 @@ export function PayHold({
           </h2>
           {left ? (
             <p className="mt-1 text-sm text-amber-900">
-              Pay by <strong>{formatDeadline(held.paymentDeadline, timeZone)}</strong>{" "}
+              {PAY_BY} <strong>{formatInstant(held.paymentDeadline, timeZone)}</strong>{" "}
               <span className={urgent ? "font-semibold text-rose-700" : undefined} aria-live="off" data-testid="hold-countdown">
                 ({left} left)
               </span>
@@ -76,13 +82,11 @@ export function PayHold({
             </p>
           ) : (
             <p className="mt-1 text-sm text-amber-900">
-              The payment deadline passed at <strong>{formatDeadline(held.paymentDeadline, timeZone)}</strong>. The travel service releases the
+              The payment deadline passed at <strong>{formatInstant(held.paymentDeadline, timeZone)}</strong>. The travel service releases the
               hold; reload the booking to see its state.
             </p>
           )}
-          {held.cancellationDeadline ? (
-            <p className="mt-1 text-[0.8125rem] text-amber-800">Free cancellation until {formatDeadline(held.cancellationDeadline, timeZone)}.</p>
-          ) : null}
+          {free ? <p className="mt-1 text-[0.8125rem] text-amber-800">{free}.</p> : null}
         </div>
         <Button onPointerEnter={preloadDialog} onFocus={preloadDialog} onClick={() => setOpen(true)} disabled={!left} pending={pay.pending}>
           Pay {amount}

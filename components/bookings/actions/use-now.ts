@@ -26,13 +26,3 @@ export function countdown(until: number, now: number): string | null {
   if (h > 0) return `${h} h ${m} min`;
   return `${m} min ${String(sec).padStart(2, "0")} s`;
 }
-
-/** "just now", "40 s ago", "3 min ago", "2 h ago". */
-export function ago(at: number, now: number): string {
-  const s = Math.max(0, Math.round((now - at) / 1000));
-  if (s < 5) return "just now";
-  if (s < 60) return `${s} s ago`;
-  const m = Math.round(s / 60);
-  if (m < 60) return `${m} min ago`;
-  return `${Math.round(m / 60)} h ago`;
-}

@@ -2,6 +2,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { TimeZoneContext } from "@/components/layout/time-zone";
 import { bookingPageSchema, type HistoryEntry } from "@/lib/bookings/schemas";
 import details from "../__fixtures__/details.json";
 import { BookingDetailView } from "./booking-detail-view";
@@ -26,7 +27,11 @@ const entry = (over: Partial<HistoryEntry>): HistoryEntry => ({
 
 function show(key: keyof typeof details, extra: Record<string, unknown> = {}) {
   const booking = bookingPageSchema.parse({ ...details[key], bookedBy: ana, history: [], ...extra });
-  return render(<BookingDetailView booking={booking} bookingId="bk_1" now={NOW} meId="u1" timeZone="UTC" />);
+  return render(
+    <TimeZoneContext value="UTC">
+      <BookingDetailView booking={booking} bookingId="bk_1" now={NOW} meId="u1" />
+    </TimeZoneContext>,
+  );
 }
 
 afterEach(cleanup);
@@ -83,6 +88,34 @@ describe("BookingDetailView", () => {
 });
 
 describe("history in words", () => {
+  it("says when each step happened as people do: minutes, hours, days, then the date; in the advisor's zone", () => {
+    const before = (hours: number) => new Date(NOW.getTime() - hours * 3_600_000).toISOString();
+    const booking = bookingPageSchema.parse({
+      ...details["hotel-confirmed"],
+      bookedBy: ana,
+      history: [
+        entry({ action: "booked", state: "confirmed", at: before(600) }),
+        entry({ action: "email", at: before(61), result: { sentTo: ["a@x.com"] } }),
+        entry({ at: before(5) }),
+        entry({ action: "pay", at: before(0.25) }),
+      ],
+    });
+    render(
+      <TimeZoneContext value="Europe/Paris">
+        <BookingDetailView booking={booking} bookingId="bk_1" now={NOW} meId="u1" />
+      </TimeZoneContext>,
+    );
+    const times = within(screen.getByRole("list", { name: "History" }))
+      .getAllByRole("listitem")
+      .map((li) => li.querySelector("time")!.textContent);
+    expect(times).toEqual([
+      "Fri, 30 Oct 2026, 13:00 GMT+1",
+      "2 days ago · Sun, 22 Nov 2026, 00:00 GMT+1",
+      "5 h ago · Tue, 24 Nov 2026, 08:00 GMT+1",
+      "15 min ago · Tue, 24 Nov 2026, 12:45 GMT+1",
+    ]);
+  });
+
   it("folds runs of status checks that changed nothing", () => {
     const h = [
       entry({ action: "booked", state: "supplier_pending" }),

@@ -4,13 +4,15 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { formatDay, humanize } from "@/components/checkout/format";
 import { CancellationTimeline } from "@/components/hotel/cancellation-timeline";
+import { useTimeZone } from "@/components/layout/time-zone";
 import { StructuredValue, isEmptyValue } from "@/components/hotel/structured-value";
 import { productTypeMeta } from "@/components/status/product-types";
 import { Skeleton } from "@/components/ui/skeleton";
+import { freeCancellation, freeCancellationFact, PAY_BY } from "@/lib/bookings/deadlines";
 import type { BookingPageData } from "@/lib/bookings/schemas";
+import { formatInstant } from "@/lib/format/dates";
 import { formatMoney } from "@/lib/money";
 import { BookingStateBadge, bookingStateView } from "../booking-state";
-import { formatDeadline } from "../format";
 import { bookingTitle, isObj, maskDocument, money, num, objs, str, strs } from "./facts";
 import { HistoryList } from "./history";
 import { LineItemView } from "./line-items";
@@ -31,7 +33,6 @@ export function BookingDetailView({
   backHref = "/bookings",
   actions,
   notices,
-  timeZone,
 }: {
   booking: BookingPageData;
   bookingId: string;
@@ -40,8 +41,8 @@ export function BookingDetailView({
   backHref?: string;
   actions?: ReactNode;
   notices?: ReactNode;
-  timeZone?: string;
 }) {
+  const timeZone = useTimeZone();
   const { order } = booking;
   const title = bookingTitle(booking);
   const state = String(order.state);
@@ -94,24 +95,17 @@ export function BookingDetailView({
           <Section id="items-title" title="What was booked">
             <div className="divide-y divide-slate-100">
               {booking.lineItems.map((item, i) => (
-                <LineItemView key={i} item={item} index={i} count={booking.lineItems.length} timeZone={timeZone} />
+                <LineItemView key={i} item={item} index={i} count={booking.lineItems.length} />
               ))}
             </div>
           </Section>
           <TravellersSection booking={booking} />
           {booking.bookedHotel ? <HotelSection hotel={booking.bookedHotel} /> : null}
-          <PolicySection booking={booking} now={now} timeZone={timeZone} />
+          <PolicySection booking={booking} now={now} />
           <ImportantInformation value={booking.importantInformation} />
         </div>
         <div className="min-w-0 space-y-6">
-          {order.held ? (
-            <Section id="hold-facts-title" title="Hold">
-              <Facts className="space-y-3">
-                <FactItem label="Pay by">{formatDeadline(order.held.paymentDeadline, timeZone)}</FactItem>
-                <FactItem label="Free cancellation until">{formatDeadline(order.held.cancellationDeadline, timeZone)}</FactItem>
-              </Facts>
-            </Section>
-          ) : null}
+          {order.held ? <HoldSection held={order.held} policy={booking.cancellationPolicy} now={now} timeZone={timeZone} /> : null}
           {order.failureReason ? (
             <Section id="failure-title" title="Why it failed">
               <p className="text-sm text-slate-700">The provider gave this reason:</p>
@@ -131,7 +125,7 @@ export function BookingDetailView({
                 "Booked with the agency's key outside Agency Desk."
               )}
             </p>
-            <HistoryList history={booking.history} meId={meId} now={now} timeZone={timeZone} />
+            <HistoryList history={booking.history} meId={meId} now={now} />
           </Section>
         </div>
       </div>
@@ -139,6 +133,19 @@ export function BookingDetailView({
         Booking ID <span className="font-mono">{bookingId}</span> · paid by {order.paymentMethod === "credit" ? "agency credit" : humanize(order.paymentMethod)}
       </p>
     </div>
+  );
+}
+
+/** The hold's two deadlines (lib/bookings/deadlines.ts): pay by, and free cancellation under the policy once paid. */
+function HoldSection({ held, policy, now, timeZone }: { held: { paymentDeadline: string }; policy: BookingPageData["cancellationPolicy"]; now: Date; timeZone: string }) {
+  const free = freeCancellationFact(freeCancellation(policy), now, timeZone);
+  return (
+    <Section id="hold-facts-title" title="Hold">
+      <Facts className="space-y-3">
+        <FactItem label={PAY_BY}>{formatInstant(held.paymentDeadline, timeZone)}</FactItem>
+        {free ? <FactItem label={free.label}>{free.value}</FactItem> : null}
+      </Facts>
+    </Section>
   );
 }
 
@@ -206,7 +213,7 @@ function HotelSection({ hotel }: { hotel: NonNullable<BookingPageData["bookedHot
   );
 }
 
-function PolicySection({ booking, now, timeZone }: { booking: BookingPageData; now: Date; timeZone?: string }) {
+function PolicySection({ booking, now }: { booking: BookingPageData; now: Date }) {
   const policy = booking.cancellationPolicy ?? null;
   const title = bookingTitle(booking);
   const state = String(booking.order.state);
@@ -226,7 +233,6 @@ function PolicySection({ booking, now, timeZone }: { booking: BookingPageData; n
         currency={booking.order.totalSell.currency}
         checkIn={title.travelStart ?? ""}
         now={now}
-        timeZone={timeZone}
       />
     </Section>
   );
@@ -321,7 +327,7 @@ function PriceSection({ booking }: { booking: BookingPageData }) {
   );
 }
 
-function PaymentsSection({ booking, timeZone }: { booking: BookingPageData; timeZone?: string }) {
+function PaymentsSection({ booking, timeZone }: { booking: BookingPageData; timeZone: string }) {
   const payments = booking.payments;
   return (
     <Section id="payments-title" title="Payments">
@@ -342,7 +348,7 @@ function PaymentsSection({ booking, timeZone }: { booking: BookingPageData; time
                   </span>
                 </div>
                 <p className="text-xs text-slate-500">
-                  {[p.method === "credit" ? "Agency credit" : p.method, p.status ? humanize(p.status) : null, p.createdAt ? formatDeadline(p.createdAt, timeZone) : null].filter(Boolean).join(" · ")}
+                  {[p.method === "credit" ? "Agency credit" : p.method, p.status ? humanize(p.status) : null, p.createdAt ? formatInstant(p.createdAt, timeZone) : null].filter(Boolean).join(" · ")}
                 </p>
               </li>
             );

@@ -1,8 +1,8 @@
 import { humanize } from "@/components/checkout/format";
+import { useTimeZone } from "@/components/layout/time-zone";
 import type { HistoryEntry } from "@/lib/bookings/schemas";
+import { ago, formatInstant, RELATIVE_DAYS } from "@/lib/format/dates";
 import { bookingStateView } from "../booking-state";
-import { formatDeadline } from "../format";
-import { ago } from "../actions/use-now";
 import { foldHistory, strs } from "./facts";
 
 const SCOPES: Record<string, string> = { whole: "both journeys", departure: "the outbound journey", return: "the return journey" };
@@ -55,7 +55,16 @@ function outcomeText(entry: HistoryEntry): { text: string; tone: string } | null
   }
 }
 
-export function HistoryList({ history, meId, now, timeZone }: { history: HistoryEntry[]; meId?: string; now: Date; timeZone?: string }) {
+/** When a step happened: "2 days ago · Fri, 27 Nov 2026, 06:24 GMT+1"; the date alone once it is over a week old. */
+export function whenText(iso: string, now: Date, timeZone: string, last = false): string {
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return iso;
+  const full = formatInstant(at, timeZone);
+  return now.getTime() - at < RELATIVE_DAYS * 86_400_000 ? `${last ? "last " : ""}${ago(at, now.getTime(), timeZone)} · ${full}` : `${last ? "last " : ""}${full}`;
+}
+
+export function HistoryList({ history, meId, now }: { history: HistoryEntry[]; meId?: string; now: Date }) {
+  const timeZone = useTimeZone();
   const lines = foldHistory(history);
   if (lines.length === 0) {
     return <p className="mt-2 text-sm text-slate-500">No steps recorded by the desk yet.</p>;
@@ -65,7 +74,6 @@ export function HistoryList({ history, meId, now, timeZone }: { history: History
       {lines.map(({ entry, count }) => {
         const outcome = outcomeText(entry);
         const who = entry.by ? (entry.by.id === meId ? "You" : entry.by.name) : "Someone";
-        const at = Date.parse(entry.at);
         return (
           <li key={entry.id} className="relative text-sm">
             <span className="absolute top-1.5 -left-[1.3rem] size-2 rounded-full bg-slate-300 ring-2 ring-white" aria-hidden />
@@ -74,8 +82,8 @@ export function HistoryList({ history, meId, now, timeZone }: { history: History
               {outcome ? <span className={`ml-1 ${outcome.tone}`}>({outcome.text})</span> : null}
             </p>
             <p className="text-xs text-slate-500">
-              <time dateTime={entry.at} title={formatDeadline(entry.at, timeZone)}>
-                {Number.isNaN(at) ? entry.at : `${count > 1 ? "last " : ""}${ago(at, now.getTime())} · ${formatDeadline(entry.at, timeZone)}`}
+              <time dateTime={entry.at} title={formatInstant(entry.at, timeZone)}>
+                {whenText(entry.at, now, timeZone, count > 1)}
               </time>
             </p>
           </li>

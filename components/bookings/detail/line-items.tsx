@@ -1,10 +1,11 @@
 import { StructuredValue, isEmptyValue } from "@/components/hotel/structured-value";
-import { formatDay, formatDuration, formatLocalDateTime, humanize } from "@/components/checkout/format";
+import { formatDuration, humanize } from "@/components/checkout/format";
+import { useTimeZone } from "@/components/layout/time-zone";
 import type { BookingPageData } from "@/lib/bookings/schemas";
-import { routeOf } from "@/lib/bookings/summary";
+import { activityStart, routeOf } from "@/lib/bookings/summary";
+import { formatDay, formatInstant, formatTravelTime } from "@/lib/format/dates";
 import { formatMoney } from "@/lib/money";
 import { BookingStateBadge } from "../booking-state";
-import { formatDeadline } from "../format";
 import { bool, isObj, money, num, objs, str, strs, type Obj } from "./facts";
 import { FactItem, Facts } from "./parts";
 
@@ -18,10 +19,10 @@ const SHOWN: Record<string, string[]> = {
   transfer: ["serviceType", "vehicle", "pickupName", "dropoffName", "pickupAt", "returnAt", "tripType", "passengers", "meetAndGreet", "carrierName", "flightNumber", "supplierVouchers", "transferLegs"],
 };
 
-const localOrInstant = (v: string, timeZone?: string) => (/[zZ]|[+-]\d{2}:\d{2}$/.test(v) ? formatDeadline(v, timeZone) : formatLocalDateTime(v));
 const board = (v: unknown) => (str(v) ? humanize(str(v)!) : null);
 
-export function LineItemView({ item, index, count, timeZone }: { item: LineItem; index: number; count: number; timeZone?: string }) {
+export function LineItemView({ item, index, count }: { item: LineItem; index: number; count: number }) {
+  const timeZone = useTimeZone();
   const d = item.details as Obj;
   const type = String(item.productType);
   const refLabel = type === "flight" ? "Airline booking reference" : "Supplier reference";
@@ -44,11 +45,11 @@ export function LineItemView({ item, index, count, timeZone }: { item: LineItem;
         </FactItem>
         {type === "hotel" ? <HotelFacts d={d} /> : null}
         {type === "flight" ? <FlightFacts d={d} /> : null}
-        {type === "activity" ? <ActivityFacts d={d} /> : null}
+        {type === "activity" ? <ActivityFacts d={d} timeZone={timeZone} /> : null}
         {type === "transfer" ? <TransferFacts d={d} timeZone={timeZone} /> : null}
       </Facts>
       {type === "hotel" ? <HotelRooms d={d} /> : null}
-      {type === "flight" ? <FlightDetails d={d} /> : null}
+      {type === "flight" ? <FlightDetails d={d} timeZone={timeZone} /> : null}
       {type === "activity" ? <Questions d={d} /> : null}
       {type === "activity" || type === "transfer" ? <Vouchers value={d.supplierVouchers} timeZone={timeZone} /> : null}
       {type === "transfer" ? <TransferLegs d={d} timeZone={timeZone} /> : null}
@@ -150,7 +151,7 @@ function FlightFacts({ d }: { d: Obj }) {
   );
 }
 
-function FlightDetails({ d }: { d: Obj }) {
+function FlightDetails({ d, timeZone }: { d: Obj; timeZone: string }) {
   const slices = objs(d.slices);
   const tickets = objs(d.tickets);
   return (
@@ -166,9 +167,8 @@ function FlightDetails({ d }: { d: Obj }) {
                   {strs(s.flights).length ? <span className="ml-2 font-mono text-xs font-normal text-slate-600">{strs(s.flights).join(", ")}</span> : null}
                 </p>
                 <p className="text-slate-600">
-                  {str(s.departAt) ? `Departs ${formatLocalDateTime(str(s.departAt)!)}` : null}
-                  {str(s.arriveAt) ? ` · arrives ${formatLocalDateTime(str(s.arriveAt)!)}` : null}
-                  <span className="text-slate-500"> (local times)</span>
+                  {str(s.departAt) ? `Departs ${formatTravelTime(str(s.departAt)!, timeZone)}` : null}
+                  {str(s.arriveAt) ? ` · arrives ${formatTravelTime(str(s.arriveAt)!, timeZone)}` : null}
                 </p>
               </li>
             ))}
@@ -202,15 +202,15 @@ function FlightDetails({ d }: { d: Obj }) {
   );
 }
 
-function ActivityFacts({ d }: { d: Obj }) {
+function ActivityFacts({ d, timeZone }: { d: Obj; timeZone: string }) {
   const p = isObj(d.participants) ? d.participants : null;
+  const start = activityStart(d);
   return (
     <>
       {str(d.modality) ? <FactItem label="Option">{str(d.modality)}</FactItem> : null}
-      {str(d.date) ? (
+      {start ? (
         <FactItem label="When">
-          {formatDay(str(d.date)!)}
-          {str(d.startTime) ? ` at ${str(d.startTime)}` : ""}
+          {formatTravelTime(start, timeZone)}
           {num(d.durationMinutes) !== null ? ` · ${formatDuration(num(d.durationMinutes)!)}` : ""}
         </FactItem>
       ) : null}
@@ -249,7 +249,7 @@ function Questions({ d }: { d: Obj }) {
   );
 }
 
-function Vouchers({ value, timeZone }: { value: unknown; timeZone?: string }) {
+function Vouchers({ value, timeZone }: { value: unknown; timeZone: string }) {
   const vouchers = objs(value);
   if (vouchers.length === 0) return null;
   return (
@@ -260,7 +260,7 @@ function Vouchers({ value, timeZone }: { value: unknown; timeZone?: string }) {
           <li key={i} className="flex flex-wrap items-center gap-x-3">
             <span className="font-mono text-ink">{str(v.voucherRef) ?? `Voucher ${i + 1}`}</span>
             {str(v.status) ? <span className="text-slate-600">{humanize(str(v.status)!)}</span> : null}
-            {str(v.issuedAt) ? <span className="text-slate-500">issued {formatDeadline(str(v.issuedAt)!, timeZone)}</span> : null}
+            {str(v.issuedAt) ? <span className="text-slate-500">issued {formatInstant(str(v.issuedAt)!, timeZone)}</span> : null}
             {str(v.url) ? (
               <a href={str(v.url)!} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline">
                 Open voucher<span className="sr-only"> (new tab)</span>
@@ -273,7 +273,7 @@ function Vouchers({ value, timeZone }: { value: unknown; timeZone?: string }) {
   );
 }
 
-function TransferFacts({ d, timeZone }: { d: Obj; timeZone?: string }) {
+function TransferFacts({ d, timeZone }: { d: Obj; timeZone: string }) {
   return (
     <>
       {str(d.pickupName) || str(d.dropoffName) ? (
@@ -281,8 +281,8 @@ function TransferFacts({ d, timeZone }: { d: Obj; timeZone?: string }) {
           {str(d.pickupName) ?? "?"} {d.tripType === "round" ? "⇄" : "→"} {str(d.dropoffName) ?? "?"}
         </FactItem>
       ) : null}
-      {str(d.pickupAt) ? <FactItem label="Pickup">{localOrInstant(str(d.pickupAt)!, timeZone)}</FactItem> : null}
-      {str(d.returnAt) ? <FactItem label="Return pickup">{localOrInstant(str(d.returnAt)!, timeZone)}</FactItem> : null}
+      {str(d.pickupAt) ? <FactItem label="Pickup">{formatTravelTime(str(d.pickupAt)!, timeZone)}</FactItem> : null}
+      {str(d.returnAt) ? <FactItem label="Return pickup">{formatTravelTime(str(d.returnAt)!, timeZone)}</FactItem> : null}
       {str(d.vehicle) || str(d.serviceType) ? (
         <FactItem label="Vehicle">{[str(d.vehicle), str(d.serviceType) ? humanize(str(d.serviceType)!) : null].filter(Boolean).join(" · ")}</FactItem>
       ) : null}
@@ -299,7 +299,7 @@ function TransferFacts({ d, timeZone }: { d: Obj; timeZone?: string }) {
   );
 }
 
-function TransferLegs({ d, timeZone }: { d: Obj; timeZone?: string }) {
+function TransferLegs({ d, timeZone }: { d: Obj; timeZone: string }) {
   const legs = objs(d.transferLegs);
   if (legs.length === 0) return null;
   return (
@@ -320,12 +320,12 @@ function TransferLegs({ d, timeZone }: { d: Obj; timeZone?: string }) {
               </div>
               <p className="text-slate-600">
                 {str(l.pickupName)} → {str(l.dropoffName)}
-                {str(l.pickupAt) ? ` · ${localOrInstant(str(l.pickupAt)!, timeZone)}` : ""}
+                {str(l.pickupAt) ? ` · ${formatTravelTime(str(l.pickupAt)!, timeZone)}` : ""}
               </p>
               {str(l.supplierConfirmationId) ? <p className="font-mono text-xs text-slate-600">{str(l.supplierConfirmationId)}</p> : null}
               {str(l.cancelledAt) ? (
                 <p className="text-slate-600">
-                  Cancelled {formatDeadline(str(l.cancelledAt)!, timeZone)}
+                  Cancelled {formatInstant(str(l.cancelledAt)!, timeZone)}
                   {refund && str(refund.status) ? ` · refund: ${humanize(str(refund.status)!).toLowerCase()}` : ""}
                   {refund && money(refund) ? ` (${formatMoney(money(refund)!.amountMinor, money(refund)!.currency)})` : ""}
                 </p>

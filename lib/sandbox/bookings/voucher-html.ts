@@ -82,6 +82,9 @@ const BOARDS: Record<string, string> = {
 };
 const board = (code: string) => BOARDS[code] ?? code.replace(/_/g, " ");
 
+/** A flight's `ticketingStatus` in words. */
+const TICKETING: Record<string, string> = { ticketed: "Ticketed", pending: "Being issued", not_ticketed: "Not ticketed", voided: "Voided" };
+
 const STATUS: Record<string, { label: string; tone: "ok" | "warn" | "bad" }> = {
   confirmed: { label: "Confirmed", tone: "ok" },
   cancellation_pending: { label: "Cancellation in progress", tone: "warn" },
@@ -129,10 +132,15 @@ function cancellation(ctx: Ctx, p: CancellationPolicy): string {
   } else if (p.deadlinesWithheld || p.deadlines.length === 0) {
     lines.push({ tone: "warn", text: "Cancellation is possible, but the supplier has not published its deadlines: contact us before cancelling." });
   } else {
-    const steps = [...p.deadlines].sort((x, y) => Date.parse(x.from) - Date.parse(y.from));
+    // Deadlines charging nothing are free time; free cancellation ends at the first that charges,
+    // and there is none when nights or amounts are kept whatever the date.
+    const steps = p.deadlines.filter((d) => d.amountMinor !== 0).sort((x, y) => Date.parse(x.from) - Date.parse(y.from));
     const first = steps[0];
-    // A first charge from the moment of booking leaves no free window to mention.
-    if (first && Date.parse(first.from) > Date.parse(b.createdAt)) {
+    const kept = (p.nonrefundableDateRanges?.length ?? 0) > 0 || (p.perStayAmountsNonRefundable ?? []).some((m) => m.amountMinor !== 0);
+    if (kept) {
+      lines.push({ tone: "bad", text: "No free cancellation: part of this booking is non-refundable whatever the date." });
+    } else if (first && Date.parse(first.from) > Date.parse(b.createdAt)) {
+      // A first charge from the moment of booking leaves no free window to mention.
       lines.push({ tone: "ok", text: `Free cancellation until ${instant(first.from)}.`, passed: Date.parse(first.from) <= facts.now });
     }
     steps.forEach((d, i) => {
@@ -295,7 +303,7 @@ function flight(ctx: Ctx): Body {
   const pnr = stringField(details, "pnr");
   if (pnr) refs.push(["Reservation (PNR)", code(pnr)]);
   const status = stringField(details, "ticketingStatus");
-  if (status) refs.push(["Ticketing", esc(status.replace(/_/g, " "))]);
+  if (status) refs.push(["Ticket status", esc(TICKETING[status] ?? cap(status))]);
 
   const slices = s.slices
     .map((slice, i) => {

@@ -134,6 +134,43 @@ describe("GET /bookings/:bookingId/voucher/document", () => {
     expect(html).not.toMatch(/\b(src|href)=|url\(|@import|https?:\/\//i);
   });
 
+  it("a flight's ticketing status is in words, never the raw value", async () => {
+    const b = confirmed("flight");
+    const html = (await document(b)).text;
+    expect(b.lineItems[0]!.details.ticketingStatus).toBe("ticketed");
+    expect(html).toContain("<dt>Ticket status</dt><dd>Ticketed</dd>");
+    expect(visible(html)).not.toMatch(/\bticketed\b/);
+    const voided = kit.patch(b, { lineItems: [{ ...b.lineItems[0]!, details: { ...b.lineItems[0]!.details, ticketingStatus: "not_ticketed" } }] });
+    expect((await document(voided)).text).toContain("<dt>Ticket status</dt><dd>Not ticketed</dd>");
+  });
+
+  it("free cancellation ends at the first deadline that charges, and is not promised when nights are kept", async () => {
+    const b = kit.find((x) => x.productType === "hotel" && x.state === "confirmed" && x.cancellationPolicy.refundable && !x.cancellationPolicy.deadlinesWithheld);
+    const inFuture = (days: number) => new Date(sb.services.clock.now() + days * 86_400_000).toISOString();
+    const policy = {
+      ...b.cancellationPolicy,
+      deadlines: [
+        { from: inFuture(2), amountMinor: 0, currency: b.totalSell.currency },
+        { from: inFuture(5), amountMinor: 1000, currency: b.totalSell.currency },
+        { from: inFuture(9), amountMinor: b.totalSell.amountMinor, currency: b.totalSell.currency },
+      ],
+      nonrefundableDateRanges: undefined,
+      perStayAmountsNonRefundable: undefined,
+    };
+    const free = kit.patch(b, { cancellationPolicy: policy, createdAt: new Date(sb.services.clock.now() - 86_400_000).toISOString() });
+    const day = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" });
+    const parts = Object.fromEntries(day.formatToParts(Date.parse(inFuture(5))).map((p) => [p.type, p.value]));
+    const html = (await document(free)).text;
+    expect(html).toContain(`Free cancellation until ${parts.weekday}, ${parts.day} ${parts.month} ${parts.year}, ${parts.hour}:${parts.minute} UTC.`);
+    // A deadline charging nothing is no step of its own.
+    expect(visible(html)).not.toMatch(/costs [A-Z]{3} 0\.00/);
+
+    const kept = kit.patch(free, { cancellationPolicy: { ...policy, nonrefundableDateRanges: [{ start: b.firstItem.checkIn, end: b.firstItem.checkIn }] } });
+    const keptHtml = (await document(kept)).text;
+    expect(keptHtml).not.toContain("Free cancellation until");
+    expect(keptHtml).toContain("No free cancellation: part of this booking is non-refundable whatever the date.");
+  });
+
   it("a round-trip transfer prints both legs with their pickup places", async () => {
     const b = kit.find((x) => x.productType === "transfer" && x.state === "confirmed" && Array.isArray(x.lineItems[0]?.details.transferLegs));
     const legs = b.lineItems[0]!.details.transferLegs as Array<{ pickupName: string; dropoffName: string; supplierConfirmationId: string }>;

@@ -1,0 +1,1 @@
+ALTER TABLE "booking_facts" ADD COLUMN "travel_at" text;
