@@ -221,8 +221,8 @@ const instant = (v: string | null | undefined) => (v && !Number.isNaN(Date.parse
 
 /** A hold's payment deadline, when free cancellation ends (null when it is not free now), and the commission. */
 function deadlinesOf(detail: BookingDetail, now = new Date()): { paymentDeadline: Date | null; freeCancelUntil: Date | null; commissionMinor: number | null } {
-  const estimate = cancellationEstimate(detail.cancellationPolicy, detail.order.totalSell.amountMinor, now);
-  const freeUntil = estimate.kind === "free" ? estimate.freeUntil : null;
+  const estimate = cancellationEstimate(detail, now);
+  const freeUntil = estimate.kind === "free" || estimate.kind === "release" ? estimate.freeUntil : null;
   return {
     paymentDeadline: instant(detail.order.held?.paymentDeadline) ?? null,
     // A hold can be dropped for free until its own cancellation deadline.
