@@ -32,11 +32,12 @@ export function keptSentences(kept: Kept, currency: string): string[] {
   return out;
 }
 
-const AT_LEAST_WHY: Record<Extract<CancellationEstimate, { kind: "at_least" }>["reason"], string> = {
-  withheld: "The provider did not share its cancellation deadlines, so a further fee may apply",
-  no_stay: "The booking does not give the stay's dates, so its non-refundable nights cannot be priced",
-  unpriced: "The cancellation policy does not state every amount",
-  no_policy: "The booking came without cancellation terms",
+/** Why an estimate is only a floor ("a fee" or "a further fee", as something is known to be kept or not). */
+const AT_LEAST_WHY: Record<Extract<CancellationEstimate, { kind: "at_least" }>["reason"], (fee: string) => string> = {
+  withheld: (fee) => `The provider did not share its cancellation deadlines, so ${fee} may apply.`,
+  no_stay: (fee) => `The booking does not give the stay's dates, so its non-refundable nights cannot be priced and ${fee} may apply.`,
+  unpriced: (fee) => `The cancellation policy does not state every amount, so ${fee} may apply.`,
+  no_policy: () => "The booking came without cancellation terms: the travel service decides the refund when it cancels.",
 };
 
 /** The expectation of cancelling now, in the advisor's words. */
@@ -73,7 +74,7 @@ export function estimateSentence(estimate: CancellationEstimate, currency: strin
     case "at_least":
       return {
         title: estimate.keptMinor > 0 ? `At least ${money(estimate.keptMinor)} is kept; at most ${money(estimate.refundMaxMinor)} back` : "The refund is decided when you cancel",
-        detail: [...kept(estimate), `${AT_LEAST_WHY[estimate.reason]}; the travel service works out the refund when it cancels.`].join(" "),
+        detail: [...kept(estimate), AT_LEAST_WHY[estimate.reason](estimate.keptMinor > 0 ? "a further fee" : "a fee")].join(" "),
       };
   }
 }
