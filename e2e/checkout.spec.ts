@@ -310,11 +310,17 @@ test.describe("a held booking's dates", () => {
 
   test("hold a refundable rate: checkout, the outcome, the booking page's banner, Hold card and timeline agree", async ({ page, request, sandbox }, testInfo) => {
     test.skip(testInfo.project.name !== "desktop", "one layout is enough for the remaining journeys");
-    // Holdable: refundable with free cancellation still ahead (the price-check confirms it).
+    // Holdable: fully refundable with free cancellation still ahead (the price-check confirms it).
     const { href } = await sharedHotelQuote(request, (r) => {
-      const policy = r.summary.cancellationPolicy as { deadlinesWithheld?: boolean; deadlines?: Array<{ from?: string; amountMinor?: number }> } | null;
+      const policy = r.summary.cancellationPolicy as {
+        deadlinesWithheld?: boolean;
+        deadlines?: Array<{ from?: string; amountMinor?: number }>;
+        nonrefundableDateRanges?: unknown[];
+        perStayAmountsNonRefundable?: unknown[];
+      } | null;
       const charge = policy?.deadlines?.find((d) => (d.amountMinor ?? 0) > 0 && d.from);
-      return r.refundable && !policy?.deadlinesWithheld && !!charge && Date.parse(charge.from!) > Date.now() + 3 * 86_400_000;
+      const keepsSome = !!policy?.nonrefundableDateRanges?.length || !!policy?.perStayAmountsNonRefundable?.length;
+      return r.refundable && !policy?.deadlinesWithheld && !keepsSome && !!charge && Date.parse(charge.from!) > Date.now() + 3 * 86_400_000;
     });
     const lastName = uniqueName("Hold");
     await page.goto(href);

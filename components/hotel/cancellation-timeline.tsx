@@ -56,7 +56,7 @@ const TAIL_SHARE = 0.22;
 const ms = (iso: string) => Date.parse(iso);
 
 /** "2 Dec" or "2 – 3 Dec" for a range of nights the source sends as `{ start, end }`. */
-function rangeText(range: Record<string, unknown>): string | null {
+export function rangeText(range: Record<string, unknown>): string | null {
   const start = typeof range.start === "string" ? range.start.slice(0, 10) : null;
   const end = typeof range.end === "string" ? range.end.slice(0, 10) : null;
   if (!start) return null;

@@ -7,7 +7,8 @@ import { cn } from "@/components/ui/cn";
 import { Dialog, DialogActions, preloadDialog } from "@/components/ui/dialog";
 import { useTimeZone } from "@/components/layout/time-zone";
 import { apiPost } from "@/lib/api-client";
-import { cancellationEstimate, type CancellationEstimate } from "@/lib/bookings/cancellation";
+import { rangeText } from "@/components/hotel/cancellation-timeline";
+import { cancellationEstimate, transferLegsOf, type CancellationEstimate, type Kept } from "@/lib/bookings/cancellation";
 import { FREE_CANCELLATION_UNTIL } from "@/lib/bookings/deadlines";
 import type { BookingPageData } from "@/lib/bookings/schemas";
 import { formatInstant } from "@/lib/format/dates";
@@ -19,24 +20,35 @@ import { ProblemCallout } from "./problem-callout";
 import { useBookingStep } from "./use-booking-step";
 
 type Scope = (typeof TRANSFER_CANCEL_SCOPES)[number];
-type Leg = { leg: "departure" | "return"; state: string; sellMinor: number | null };
 
-/** A round-trip transfer booked as one booking: its legs that can still be cancelled one by one. */
-export function transferLegs(booking: BookingPageData): Leg[] {
-  const line = booking.lineItems[0];
-  if (!line || line.productType !== "transfer" || !Array.isArray(line.details.transferLegs)) return [];
-  return line.details.transferLegs.flatMap((l): Leg[] => {
-    const leg = l.leg;
-    if (leg !== "departure" && leg !== "return") return [];
-    const sell = l.sell as { amountMinor?: unknown } | undefined;
-    return [{ leg, state: typeof l.state === "string" ? l.state : "unknown", sellMinor: typeof sell?.amountMinor === "number" ? sell.amountMinor : null }];
-  });
+/** What the policy keeps whatever the date, each a sentence naming it ("The nights of 20 Jun to 21 Jun (2 of 3 nights) are …"). */
+export function keptSentences(kept: Kept, currency: string): string[] {
+  const out: string[] = [];
+  if (kept.nights) {
+    const { runs, count, of, amountMinor } = kept.nights;
+    const named = runs.map((r) => rangeText(r)).join(" and ");
+    const verb = count === 1 ? "is" : "are";
+    out.push(`${named.charAt(0).toUpperCase()}${named.slice(1)} (${count} of ${of} nights) ${verb} non-refundable whatever the date: ${formatMoney(amountMinor, currency)}.`);
+  }
+  if (kept.fixedMinor > 0) out.push(`${formatMoney(kept.fixedMinor, currency)} of the price is non-refundable whatever the date.`);
+  return out;
 }
+
+/** Why an estimate is only a floor ("a fee" or "a further fee", as something is known to be kept or not). */
+const AT_LEAST_WHY: Record<Extract<CancellationEstimate, { kind: "at_least" }>["reason"], (fee: string) => string> = {
+  withheld: (fee) => `The provider did not share its cancellation deadlines, so ${fee} may apply.`,
+  no_stay: (fee) => `The booking does not give the stay's dates, so its non-refundable nights cannot be priced and ${fee} may apply.`,
+  unpriced: (fee) => `The cancellation policy does not state every amount, so ${fee} may apply.`,
+  no_policy: () => "The booking came without cancellation terms: the travel service decides the refund when it cancels.",
+};
 
 /** The expectation of cancelling now, in the advisor's words. */
 export function estimateSentence(estimate: CancellationEstimate, currency: string, timeZone: string): { title: string; detail: string } {
   const money = (m: number) => formatMoney(m, currency);
+  const kept = (e: { kept: Kept }) => keptSentences(e.kept, currency);
   switch (estimate.kind) {
+    case "release":
+      return { title: "Releasing the hold costs nothing", detail: "Nothing has been paid for this hold: nothing is charged and nothing comes back." };
     case "free":
       return {
         title: `Free cancellation: ${money(estimate.refundMinor)} expected back`,
@@ -44,26 +56,27 @@ export function estimateSentence(estimate: CancellationEstimate, currency: strin
           ? `No fee applies now. ${FREE_CANCELLATION_UNTIL} ${formatInstant(estimate.freeUntil, timeZone)}.`
           : "No fee applies now under the cancellation policy.",
       };
-    case "fee":
+    case "fee": {
+      const why = estimate.because === "deadline" ? [estimate.feeSince ? `The fee has applied since ${formatInstant(estimate.feeSince, timeZone)}.` : "The fee is the cancellation policy's."] : [];
       return {
         title: `A fee of ${money(estimate.feeMinor)} applies now; ${money(estimate.refundMinor)} expected back`,
-        detail: estimate.feeSince ? `The fee has applied since ${formatInstant(estimate.feeSince, timeZone)}.` : "Under the cancellation policy.",
+        detail: [...why, ...kept(estimate)].join(" "),
       };
-    case "none":
+    }
+    case "none": {
+      const full = money(estimate.feeMinor);
+      const detail = {
+        non_refundable: `The rate is non-refundable: the full ${full} is kept.`,
+        deadline_passed: `The last cancellation deadline has passed: the full ${full} is kept.`,
+        kept: [...kept(estimate), `Nothing of the ${full} comes back.`].join(" "),
+        service: `The travel service reports the booking as non-refundable now: the full ${full} is kept.`,
+      }[estimate.reason];
+      return { title: "No refund expected", detail };
+    }
+    case "at_least":
       return {
-        title: "No refund expected",
-        detail:
-          estimate.reason === "non_refundable"
-            ? `The rate is non-refundable: the full ${money(estimate.feeMinor)} is kept.`
-            : `The last cancellation deadline has passed: the full ${money(estimate.feeMinor)} is kept.`,
-      };
-    case "unknown":
-      return {
-        title: "The refund is decided when you cancel",
-        detail:
-          estimate.reason === "withheld"
-            ? "The provider did not share its deadlines for this booking; the travel service works out the refund when it cancels."
-            : "The policy gives no deadlines; the travel service works out the refund when it cancels.",
+        title: estimate.keptMinor > 0 ? `At least ${money(estimate.keptMinor)} is kept; at most ${money(estimate.refundMaxMinor)} back` : "The refund is decided when you cancel",
+        detail: [...kept(estimate), AT_LEAST_WHY[estimate.reason](estimate.keptMinor > 0 ? "a further fee" : "a fee")].join(" "),
       };
   }
 }
@@ -115,17 +128,14 @@ export function CancelBooking({
       onOutcome(`Cancellation sent. The booking is now ${bookingStateView(r.state).label.toLowerCase()}.`, refundSentence(r.refund.status));
     },
   });
-  const legs = transferLegs(booking);
+  const legs = transferLegsOf(booking);
   const liveLegs = legs.filter((l) => l.state === "confirmed");
   const roundTrip = legs.length === 2;
   const unsettledScope = (cancel.unsettled?.body as { transferCancelScope?: Scope } | undefined)?.transferCancelScope;
   const [scope, setScope] = useState<Scope>(unsettledScope ?? (liveLegs.length === 1 ? liveLegs[0]!.leg : "whole"));
   const effectiveScope = unsettledScope ?? scope;
-  const total = booking.order.totalSell;
-  const scopeLeg = roundTrip && effectiveScope !== "whole" ? legs.find((l) => l.leg === effectiveScope) : undefined;
-  const amount = scopeLeg?.sellMinor ?? (roundTrip ? liveLegs.reduce((s, l) => s + (l.sellMinor ?? 0), 0) || total.amountMinor : total.amountMinor);
-  const estimate = cancellationEstimate(booking.cancellationPolicy, amount, now, total.amountMinor > 0 ? amount / total.amountMinor : 1);
-  const words = estimateSentence(estimate, total.currency, timeZone);
+  const estimate = cancellationEstimate(booking, now, roundTrip ? effectiveScope : "whole");
+  const words = estimateSentence(estimate, booking.order.totalSell.currency, timeZone);
 
   return (
     <>
@@ -172,10 +182,12 @@ export function CancelBooking({
           </fieldset>
         ) : null}
 
-        <div className={cn("rounded-lg border px-4 py-3", estimate.kind === "free" ? "border-emerald-200 bg-emerald-50/70" : "border-amber-200 bg-amber-50/70")} data-testid="cancel-estimate">
+        <div className={cn("rounded-lg border px-4 py-3", estimate.kind === "free" || estimate.kind === "release" ? "border-emerald-200 bg-emerald-50/70" : "border-amber-200 bg-amber-50/70")} data-testid="cancel-estimate">
           <p className="text-sm font-semibold text-ink">{words.title}</p>
           <p className="mt-1 text-[0.8125rem] leading-relaxed text-slate-700">{words.detail}</p>
-          <p className="mt-2 text-xs text-slate-500">From the cancellation policy at this moment; the travel service confirms the refund when it cancels.</p>
+          {estimate.kind !== "release" ? (
+            <p className="mt-2 text-xs text-slate-500">From the cancellation policy at this moment; the travel service confirms the refund when it cancels.</p>
+          ) : null}
         </div>
         {cancel.unsettled ? (
           <Callout tone="warning" title="An earlier cancellation got no answer" className="mt-4">

@@ -3,7 +3,7 @@ import { notFound } from "../platform/errors";
 import type { AllServices } from "../services";
 import type { CancellationPolicy } from "../search/types";
 import type { Booking, LineItem, Money, Payment, Traveler } from "./model";
-import { cancellationCharge, stayOf } from "./transitions";
+import { cancellationParts } from "./transitions";
 
 const LIVE = new Set<string>(["confirmed", "held", "supplier_pending", "manual_review"]);
 
@@ -37,14 +37,16 @@ export function loadBooking(services: AllServices, auth: AuthContext, id: string
 
 /**
  * `currentRefundability` as of now on the virtual clock (the stored policy dates from the search),
- * by what cancelling now would cost; only for bookings still live, and only once something is due.
+ * by what cancelling what is still live would cost now (cancellationParts: the booking, or the
+ * live legs of a round trip); only for bookings still live, and only once something is due.
  */
 export function policyNow(b: Booking, now: number): CancellationPolicy {
   const { currentRefundability: stored, ...policy } = b.cancellationPolicy;
   if (!policy.refundable || !LIVE.has(b.state)) return b.cancellationPolicy;
-  const due = cancellationCharge(policy, now, b.totalSell.amountMinor, stayOf(b));
+  const parts = cancellationParts({ ...b, cancellationPolicy: policy }, now);
+  const due = parts.reduce((s, p) => s + p.chargeMinor, 0);
   if (due === 0) return stored === undefined ? b.cancellationPolicy : policy;
-  return { ...policy, currentRefundability: due >= b.totalSell.amountMinor ? "non_refundable" : "partially_refundable" };
+  return { ...policy, currentRefundability: due >= parts.reduce((s, p) => s + p.amountMinor, 0) ? "non_refundable" : "partially_refundable" };
 }
 
 // GET /bookings/:bookingId

@@ -21,7 +21,7 @@ import { transferOptions } from "../search/transfers";
 import type { ProductType, ResultRow, Summary, TransferSummary } from "../search/types";
 import { buildBooking, newBookingId, newOrderRef, type BookingRequest } from "./create";
 import type { Booking, BookingState, Payment, Traveler } from "./model";
-import { awaitSupplier, failBooking, holdDeadlines, lapseMove, stayOf, withConfirmation, withState, type TransferLeg } from "./transitions";
+import { awaitSupplier, cancellationCharge, failBooking, holdDeadlines, lapseMove, stayOf, withConfirmation, withState, type TransferLeg } from "./transitions";
 
 /*
  * Demo and benchmark data: realistic bookings written straight to the store. Each one is priced by
@@ -30,7 +30,9 @@ import { awaitSupplier, failBooking, holdDeadlines, lapseMove, stayOf, withConfi
  * with times in the past. Lead names come from faker, seeded per call (same agency, store size and
  * count: same people and trips). Creation times rise with `seq`, spread over the last 400 days and
  * never before the agency's newest booking; travel dates fall before, around and after today.
- * The wallet is not touched (`walletHeldMinor` 0): cancelling a generated booking refunds nothing.
+ * The agency's wallet is not charged for them, yet each one holds what it was paid
+ * (`walletHeldMinor`), so cancelling a generated booking refunds by its policy like any other
+ * (a wallet's used credit never falls below zero).
  */
 
 const DAY_MS = 86_400_000;
@@ -360,9 +362,7 @@ class Generator {
   /** A cancellation requested at `at`: items closed, the refund decided (given back at once, or nothing due). */
   private cancel(b: Booking, state: BookingState, at: number): Booking {
     const total = b.totalSell.amountMinor;
-    const due = !b.cancellationPolicy.refundable
-      ? total
-      : b.cancellationPolicy.deadlines.filter((d) => Date.parse(d.from) <= at).reduce((m, d) => Math.max(m, d.amountMinor), 0);
+    const due = cancellationCharge(b.cancellationPolicy, at, total, stayOf(b));
     const refundStatus = state === "refunded" ? "refunded" : state === "cancelled" && this.rng.chance(0.2) ? "manual_review" : "no_refund_due";
     const refund = state === "refunded" ? Math.max(1, total - Math.min(due, total - 1)) : 0;
     const items = b.lineItems.map((li) => {
@@ -376,7 +376,11 @@ class Generator {
       }
       return { ...li, details: d };
     });
-    let next: Booking = withState({ ...b, lineItems: items, cancellation: { requestedAt: iso(at), scope: "whole", refundStatus, refundAmountMinor: refund } }, state, at);
+    let next: Booking = withState(
+      { ...b, lineItems: items, walletHeldMinor: total - refund, cancellation: { requestedAt: iso(at), scope: "whole", refundStatus, refundAmountMinor: refund } },
+      state,
+      at,
+    );
     if (refund > 0) next = { ...next, payments: [...next.payments, this.payment("refund", refund, at, "Refund on cancellation")] };
     if (state === "cancellation_pending") {
       next = { ...next, scheduled: [{ at: this.now + 5 * 60_000, to: "cancelled", reason: "cancellation_settles" }] };
@@ -388,7 +392,7 @@ class Generator {
     const p = this[product](product !== "hotel" && wanted === "held" ? "confirmed" : wanted, createdMs);
     const state = p.state;
     let b = this.record(product, p, createdMs);
-    const charged = { ...b, payments: [this.payment("charge", b.totalSell.amountMinor, createdMs, "Booking charge")] };
+    const charged = { ...b, walletHeldMinor: b.totalSell.amountMinor, payments: [this.payment("charge", b.totalSell.amountMinor, createdMs, "Booking charge")] };
     switch (state) {
       case "held": {
         // Held as if placed today, so that its payment deadline is still ahead.
@@ -400,7 +404,11 @@ class Generator {
         return { ...withConfirmation(b, createdMs), held, scheduled: [lapseMove(held.paymentDeadline)] };
       }
       case "failed":
-        b = failBooking(this.services, { ...charged, payments: [...charged.payments, this.payment("refund", b.totalSell.amountMinor, createdMs, "Refund: the source did not confirm the booking")] }, this.rng.pick(FAILURES));
+        b = failBooking(
+          this.services,
+          { ...charged, walletHeldMinor: 0, payments: [...charged.payments, this.payment("refund", b.totalSell.amountMinor, createdMs, "Refund: the source did not confirm the booking")] },
+          this.rng.pick(FAILURES),
+        );
         return { ...b, updatedAt: b.createdAt };
       case "supplier_pending": {
         const pending = awaitSupplier(charged, this.now);

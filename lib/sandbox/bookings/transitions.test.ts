@@ -3,6 +3,10 @@ import { errorBody, detail } from "../search/testkit";
 import { testSandbox } from "../testing";
 import type { Booking } from "./model";
 import type { TransferLeg } from "./transitions";
+import { DEMO_AGENCY_ID } from "../platform/agencies";
+import type { PriceCheckResult } from "../quotes/model";
+import type { HotelSummary, ResultRow } from "../search/types";
+import { generateBookings } from "./generate";
 import { bookingKit, freeHotel, type Quote } from "./write-testkit";
 
 const sb = testSandbox();
@@ -274,6 +278,66 @@ describe("cancel", () => {
       const bad = await cancel(b, { transferCancelScope: "outbound" });
       expect({ status: bad.status, body: bad.body }).toEqual({ status: 400, body: errorBody("validation_error", [detail("transferCancelScope")]) });
     });
+  });
+});
+
+describe("a refundable rate with non-refundable nights (issue 27)", () => {
+  /** A 3-night hotel quote whose checked policy keeps some nights whatever the date: about one rate in twenty of such stays, read from the rate sheets. */
+  async function nightsQuote(): Promise<Quote> {
+    const key = await k.newKey();
+    const search = k.searchBodies.hotel();
+    const created = await k.api<{ searchId: string }>("POST", "/search", { body: search, key, idem: null });
+    const searchId = created.body.data.searchId;
+    const page = await k.api<ResultRow[]>("GET", `/search/${searchId}/results?limit=500`, { key, idem: null });
+    for (const hotel of [...new Set(page.body.data.map((r) => r.canonicalProductId))].slice(0, 40)) {
+      const sheet = await k.api<ResultRow[]>("POST", `/search/${searchId}/hotels/${hotel}/rates`, { key, idem: null });
+      for (const row of sheet.body.data.filter((r) => r.refundable && (r.summary as HotelSummary).cancellationPolicy.nonrefundableDateRanges)) {
+        const checked = await k.api<PriceCheckResult>("POST", `/quotes/${row.rateQuoteId}/price-check`, { key, idem: null });
+        const policy = checked.body.data.cancellationPolicy;
+        if (checked.status === 200 && policy.refundable && policy.nonrefundableDateRanges) return { row, check: checked.body.data, search, key, agencyId: DEMO_AGENCY_ID };
+      }
+    }
+    throw new Error("no rate with non-refundable nights on the first 40 rate sheets");
+  }
+
+  it("price-checks holdable: false, and a hold is refused 400 hold_not_eligible with nothing charged; booked outright it confirms", async () => {
+    const quote = await nightsQuote();
+    expect(quote.check.holdable).toBe(false);
+    const before = await k.wallet();
+    const held = await k.book(k.body(quote, { hold: true }), quote.key);
+    expect({ status: held.status, body: held.body }).toEqual({ status: 400, body: errorBody("hold_not_eligible", [detail("hold")]) });
+    expect(await k.wallet()).toBe(before);
+    const b = await k.booked(quote);
+    expect(b.state).toBe("confirmed");
+  });
+
+  it("cancelled before any deadline, it keeps the nights' share of the price (rounded half up) and refunds the rest", async () => {
+    const quote = await nightsQuote();
+    const b = await k.booked(quote);
+    const [range] = quote.check.cancellationPolicy.nonrefundableDateRanges!;
+    // The sandbox keeps nights 2 and 3 of the 3-night stay.
+    expect(range).toEqual({ start: k.day(31), end: k.day(32) });
+    expect(quote.check.cancellationPolicy.deadlines.every((d) => Date.parse(d.from) > sb.services.clock.now())).toBe(true);
+    const total = b.totalSell.amountMinor;
+    const kept = Math.floor((2 * total * 2 + 3) / 6); // round half up of total × 2/3
+    const read = await k.api<{ cancellationPolicy: { currentRefundability?: string } }>("GET", `/bookings/${b.id}`, { idem: null });
+    expect(read.body.data.cancellationPolicy.currentRefundability).toBe("partially_refundable");
+    const res = await cancel(b);
+    expect(res.body.data).toEqual({ bookingId: b.id, state: "refunded", refund: { status: "refunded", amountMinor: total - kept, currency: "USD" } });
+  });
+
+  it("a generated (demo) booking refunds by its policy like any other", async () => {
+    const { agencyId, key } = await k.newAgency();
+    generateBookings(sb.services, agencyId, 60);
+    const now = sb.services.clock.now();
+    const b = sb.services.bookings.forAgency(agencyId).find((x) => {
+      const p = x.cancellationPolicy;
+      const first = p.deadlines.find((d) => d.amountMinor > 0);
+      return x.state === "confirmed" && x.productType === "hotel" && p.refundable && !p.nonrefundableDateRanges && !p.deadlinesWithheld && first && Date.parse(first.from) > now;
+    });
+    expect(b, "a confirmed hotel booking still free to cancel").toBeDefined();
+    const res = await cancel(b!, undefined, key);
+    expect(res.body.data).toEqual({ bookingId: b!.id, state: "refunded", refund: { status: "refunded", amountMinor: b!.totalSell.amountMinor, currency: "USD" } });
   });
 });
 

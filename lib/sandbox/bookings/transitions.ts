@@ -3,7 +3,7 @@ import { newId, type Agencies } from "../platform/agencies";
 import type { VirtualClock } from "../platform/clock";
 import { SandboxError } from "../platform/errors";
 import { hash32 } from "../platform/random";
-import { addDays, daysBetween } from "../search/draw";
+import { daysBetween } from "../search/draw";
 import type { CancellationPolicy, FlightSummary, TransferSummary } from "../search/types";
 import type { Booking, BookingState, LineItem, Payment, ScheduledMove } from "./model";
 import { assertCanCharge, charge, credit } from "./wallet";
@@ -18,7 +18,6 @@ export const SUPPLIER_DECIDES_MS = 2 * 60_000;
 export const CANCELLATION_SETTLES_MS = 5 * 60_000;
 export const REFUND_SETTLES_MS = 60 * 60_000;
 
-const HOUR = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
@@ -32,52 +31,9 @@ const invalidTransition = (message: string) => new SandboxError(409, "booking_in
 
 // ---------------------------------------------------------------- cancellation policy
 
-/** Service dates a policy is read against: the first day, and the nights (hotels) for per-night ranges. */
-export type Stay = { start: string; nights: number };
+import { cancellationCharge, legPolicy, type Stay } from "./policy";
 
-/**
- * What cancelling at `now` costs, in minor units of the booking: the highest deadline already
- * passed, never less than what is non-refundable in any case, never more than the total.
- * Withheld deadlines are treated as free until the service starts.
- */
-export function cancellationCharge(policy: CancellationPolicy, now: number, totalMinor: number, stay: Stay): number {
-  if (!policy.refundable) return totalMinor;
-  let penalty = 0;
-  if (policy.deadlinesWithheld && policy.deadlines.length === 0) {
-    penalty = now >= Date.parse(`${stay.start}T00:00:00Z`) ? totalMinor : 0;
-  }
-  for (const d of policy.deadlines) if (Date.parse(d.from) <= now) penalty = Math.max(penalty, d.amountMinor);
-  let floor = (policy.perStayAmountsNonRefundable ?? []).reduce((s, m) => s + m.amountMinor, 0);
-  if (policy.nonrefundableDateRanges?.length && stay.nights > 0) {
-    const last = addDays(stay.start, stay.nights - 1);
-    let nights = 0;
-    for (const r of policy.nonrefundableDateRanges) {
-      const from = r.start > stay.start ? r.start : stay.start;
-      const to = r.end < last ? r.end : last;
-      if (to >= from) nights += daysBetween(from, to) + 1;
-    }
-    floor += Math.round((totalMinor * Math.min(nights, stay.nights)) / stay.nights);
-  }
-  return Math.min(totalMinor, Math.max(penalty, floor));
-}
-
-/** The first moment cancelling costs anything (null when never free). */
-export function freeCancellationEnds(policy: CancellationPolicy, stay: Stay): number | null {
-  if (!policy.refundable) return null;
-  const paid = policy.deadlines.filter((d) => d.amountMinor > 0).map((d) => Date.parse(d.from));
-  if (paid.length) return Math.min(...paid);
-  return policy.deadlinesWithheld ? Date.parse(`${stay.start}T00:00:00Z`) : null;
-}
-
-/** A round trip's policy for one leg: its share of every amount, the return's deadlines moved with its date. */
-function legPolicy(policy: CancellationPolicy, share: number, total: number, shiftMs: number): CancellationPolicy {
-  const scale = (m: number) => (total > 0 ? Math.round((m * share) / total) : 0);
-  return {
-    ...policy,
-    deadlines: policy.deadlines.map((d) => ({ ...d, from: iso(Date.parse(d.from) + shiftMs), amountMinor: scale(d.amountMinor) })),
-    perStayAmountsNonRefundable: policy.perStayAmountsNonRefundable?.map((m) => ({ ...m, amountMinor: scale(m.amountMinor) })),
-  };
-}
+export { cancellationCharge, holdDeadlines, type Stay } from "./policy";
 
 export function stayOf(b: Booking): Stay {
   const nights = b.productType === "hotel" ? Math.max(1, daysBetween(b.firstItem.checkIn, b.firstItem.checkOut)) : 0;
@@ -255,6 +211,32 @@ function withLegs(b: Booking, legs: TransferLeg[]): Booking {
   return mapItem(b, (item) => ({ ...item, details: { ...item.details, transferLegs: legs } }));
 }
 
+export type CancelPart = { leg: TransferLeg["leg"] | null; amountMinor: number; chargeMinor: number; due: number };
+
+/**
+ * What cancelling `scope` at `now` costs and gives back, part by part (docs/sandbox.md
+ * "Cancellation and refunds"): the booking whole, or each live leg of a round-trip transfer
+ * that `scope` names. A leg is priced as its own share of every amount, and the return's
+ * deadlines move with it by the time between the two pickups. Empty when those legs are cancelled.
+ */
+export function cancellationParts(b: Booking, now: number, scope: CancelScope = "whole"): CancelPart[] {
+  const total = b.totalSell.amountMinor;
+  const legs = legsOf(b);
+  const part = (leg: CancelPart["leg"], amountMinor: number, policy: CancellationPolicy, stay: Stay): CancelPart => {
+    const chargeMinor = cancellationCharge(policy, now, amountMinor, stay);
+    return { leg, amountMinor, chargeMinor, due: amountMinor - chargeMinor };
+  };
+  if (!isRoundTransfer(b) || legs.length !== 2) return [part(null, total, b.cancellationPolicy, stayOf(b))];
+  const departure = legs.find((l) => l.leg === "departure");
+  const gap = departure ? Date.parse(legs.find((l) => l.leg === "return")?.pickupAt ?? "") - Date.parse(departure.pickupAt) : 0;
+  return legs
+    .filter((l) => l.state === "confirmed" && (scope === "whole" || l.leg === scope))
+    .map((l) => {
+      const shift = l.leg === "return" && Number.isFinite(gap) ? gap : 0;
+      return part(l.leg, l.sell.amountMinor, legPolicy(b.cancellationPolicy, l.sell.amountMinor, total, shift), { start: l.pickupAt.slice(0, 10), nights: 0 });
+    });
+}
+
 // POST /bookings/:id/cancel
 export function cancelBooking(s: TransitionServices, b: Booking, scope: CancelScope): CancelOutcome {
   const now = s.clock.now();
@@ -275,24 +257,10 @@ export function cancelBooking(s: TransitionServices, b: Booking, scope: CancelSc
     return { booking: next, refund: { status: "no_refund_due", amountMinor: 0, currency } };
   }
 
-  const stay = stayOf(b);
-  const total = b.totalSell.amountMinor;
   let legs = legsOf(b);
   const round = isRoundTransfer(b) && legs.length === 2;
-  let parts: Array<{ leg: TransferLeg["leg"] | null; due: number }>;
-  if (round) {
-    const targets = legs.filter((l) => l.state === "confirmed" && (scope === "whole" || l.leg === scope));
-    if (targets.length === 0) throw invalidTransition(`The ${scope} leg of this transfer is already cancelled.`);
-    const summary = b.summary as TransferSummary;
-    const gap = summary.returnAt ? Date.parse(summary.returnAt) - Date.parse(summary.pickupAt) : 0;
-    parts = targets.map((l) => {
-      const share = l.sell.amountMinor;
-      const policy = legPolicy(b.cancellationPolicy, share, total, l.leg === "return" && Number.isFinite(gap) ? gap : 0);
-      return { leg: l.leg, due: share - cancellationCharge(policy, now, share, stay) };
-    });
-  } else {
-    parts = [{ leg: null, due: total - cancellationCharge(b.cancellationPolicy, now, total, stay) }];
-  }
+  const parts = cancellationParts(b, now, scope);
+  if (parts.length === 0) throw invalidTransition(`The ${scope} leg of this transfer is already cancelled.`);
   const refundMinor = Math.max(0, Math.min(b.walletHeldMinor, parts.reduce((sum, p) => sum + p.due, 0)));
   const status: RefundStatus = t.has("refund-review") ? "manual_review" : refundMinor > 0 ? "refunded" : "no_refund_due";
   const given = status === "refunded" ? refundMinor : 0;
@@ -337,18 +305,6 @@ export function cancelBooking(s: TransitionServices, b: Booking, scope: CancelSc
 }
 
 // ---------------------------------------------------------------- holds
-
-/**
- * A hold's deadlines: it can be cancelled free until a margin before the rate's free
- * cancellation ends, and must be paid within 3 days and by then.
- */
-export function holdDeadlines(policy: CancellationPolicy, stay: Stay, now: number): { paymentDeadline: string; cancellationDeadline: string } | null {
-  const free = freeCancellationEnds(policy, stay);
-  if (free === null || free <= now + 60_000) return null;
-  const cancellation = free - Math.min(24 * HOUR, Math.floor((free - now) / 2));
-  const payment = Math.min(now + 72 * HOUR, cancellation);
-  return { paymentDeadline: iso(payment), cancellationDeadline: iso(cancellation) };
-}
 
 export function lapseMove(paymentDeadline: string): ScheduledMove {
   return { at: Date.parse(paymentDeadline), to: "cancelled", reason: "hold_lapsed" };

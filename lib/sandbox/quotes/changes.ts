@@ -1,4 +1,6 @@
+import { holdDeadlines, type Stay } from "../bookings/policy";
 import { hash32 } from "../platform/random";
+import { daysBetween } from "../search/draw";
 import type { TriggerName } from "../platform/triggers";
 import type { QuoteRecord } from "../search/engine";
 import type { ActivitySummary, CancellationPolicy, HotelSummary, ProductType, ResultRow } from "../search/types";
@@ -58,10 +60,19 @@ export function stricterPolicy(p: CancellationPolicy, amountMinor: number, curre
   return { ...p, perStayAmountsNonRefundable: [{ amountMinor, currency }] };
 }
 
-/** Holds need a refundable hotel rate whose free cancellation (the first deadline that costs something) is still ahead. */
-export function isHoldable(productType: ProductType, p: CancellationPolicy, now: number): boolean {
-  const first = p.deadlines.find((d) => d.amountMinor > 0);
-  return productType === "hotel" && p.refundable && first !== undefined && Date.parse(first.from) > now;
+/**
+ * Holds need a fully refundable hotel rate whose free cancellation is still ahead (spec:
+ * `hold_not_eligible`): the rule booking applies (bookings/policy.ts `holdDeadlines`), so a rate
+ * price-checked `holdable` is one POST /bookings holds.
+ */
+export function isHoldable(productType: ProductType, p: CancellationPolicy, stay: Stay, now: number): boolean {
+  return productType === "hotel" && holdDeadlines(p, stay, now) !== null;
+}
+
+/** The stay a quote's policy is read against: the searched dates (hotels have nights). */
+function stayOfQuote(quote: QuoteRecord): Stay {
+  const { checkIn = "", checkOut = checkIn } = quote.search.request;
+  return { start: checkIn, nights: quote.productType === "hotel" ? Math.max(1, daysBetween(checkIn, checkOut)) : 0 };
 }
 
 /** The terms of a policy without its amounts: whether it got stricter, whatever the price did. */
@@ -128,7 +139,7 @@ export function assess({ seed, now, quote, booked, triggers, requirements }: Ass
     packageRate,
     refundable: policy.refundable,
     cancellationPolicy: policy,
-    holdable: isHoldable(quote.productType, policy, now),
+    holdable: isHoldable(quote.productType, policy, stayOfQuote(quote), now),
     checkedAt: new Date(now).toISOString(),
     bookableUntil: new Date(now + FRESH_MS).toISOString(),
     quoteExpiresAt: new Date(quote.expiresAt).toISOString(),

@@ -44,15 +44,24 @@ describe("price-check: answers per product", () => {
     );
   });
 
-  it("holdable: hotels only, refundable, with the first paid deadline still ahead", () => {
+  it("holdable: hotels only, fully refundable (nothing kept whatever the date, deadlines given), the first paid deadline still ahead", () => {
     const now = Date.parse("2030-01-10T00:00:00Z");
+    const stay = { start: "2030-01-11", nights: 3 };
     const at = (from: string, amountMinor = 100) => ({ from, amountMinor, currency: "USD" });
-    expect(isHoldable("hotel", { refundable: true, deadlines: [at("2030-01-12T00:00:00Z")] }, now)).toBe(true);
-    expect(isHoldable("hotel", { refundable: true, deadlines: [at("2030-01-01T00:00:00Z", 0), at("2030-01-12T00:00:00Z")] }, now)).toBe(true);
-    expect(isHoldable("hotel", { refundable: true, deadlines: [at("2030-01-09T00:00:00Z")], currentRefundability: "non_refundable" }, now)).toBe(false);
-    expect(isHoldable("hotel", { refundable: true, deadlines: [], deadlinesWithheld: true }, now)).toBe(false);
-    expect(isHoldable("hotel", { refundable: false, deadlines: [at("2030-01-12T00:00:00Z")] }, now)).toBe(false);
-    expect(isHoldable("activity", { refundable: true, deadlines: [at("2030-01-12T00:00:00Z")] }, now)).toBe(false);
+    const free = { refundable: true, deadlines: [at("2030-01-10T12:00:00Z"), at("2030-01-11T00:00:00Z", 300)] };
+    expect(isHoldable("hotel", free, stay, now)).toBe(true);
+    expect(isHoldable("hotel", { refundable: true, deadlines: [at("2030-01-01T00:00:00Z", 0), at("2030-01-12T00:00:00Z")] }, stay, now)).toBe(true);
+    expect(isHoldable("hotel", { refundable: true, deadlines: [at("2030-01-09T00:00:00Z")], currentRefundability: "non_refundable" }, stay, now)).toBe(false);
+    expect(isHoldable("hotel", { refundable: true, deadlines: [], deadlinesWithheld: true }, stay, now)).toBe(false);
+    expect(isHoldable("hotel", { refundable: false, deadlines: [at("2030-01-12T00:00:00Z")] }, stay, now)).toBe(false);
+    expect(isHoldable("activity", { refundable: true, deadlines: [at("2030-01-12T00:00:00Z")] }, stay, now)).toBe(false);
+    // Issue 27: check-in 11 Jan for 3 nights, the nights of 12–13 Jan kept whatever the date.
+    expect(isHoldable("hotel", { ...free, nonrefundableDateRanges: [{ start: "2030-01-12", end: "2030-01-13" }] }, stay, now)).toBe(false);
+    // A range outside the stay keeps nothing of it.
+    expect(isHoldable("hotel", { ...free, nonrefundableDateRanges: [{ start: "2030-01-14", end: "2030-01-20" }] }, stay, now)).toBe(true);
+    expect(isHoldable("hotel", { ...free, perStayAmountsNonRefundable: [{ amountMinor: 2500, currency: "USD" }] }, stay, now)).toBe(false);
+    // Free cancellation ending within the minute: booking would refuse the hold, so price-check says so.
+    expect(isHoldable("hotel", { refundable: true, deadlines: [at("2030-01-10T00:00:30Z")] }, stay, now)).toBe(false);
   });
 
   it("a package rate reports packageRate and needs the lead's contact", async () => {
