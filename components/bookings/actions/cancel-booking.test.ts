@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CancellationEstimate, Kept } from "@/lib/bookings/cancellation";
+import { formatInstant } from "@/lib/format/dates";
 import { estimateSentence } from "./cancel-booking";
 
 const nights = { runs: [{ start: "2027-06-20", end: "2027-06-21" }], count: 2, of: 3, amountMinor: 20562 };
@@ -50,5 +51,9 @@ describe("the Cancel dialog's words", () => {
       title: "Releasing the hold costs nothing",
       detail: "Nothing has been paid for this hold: nothing is charged and nothing comes back.",
     });
+    // The rate's free cancellation, named as everywhere else, for the hold that is paid instead.
+    expect(say({ kind: "release", amountMinor: 30843, feeMinor: 0, refundMinor: 0, freeUntil: "2026-12-11T22:59:00Z" }).detail).toBe(
+      `Nothing has been paid for this hold: nothing is charged and nothing comes back. Paid instead, it keeps its terms: Free cancellation until ${formatInstant("2026-12-11T22:59:00Z", "UTC")}.`,
+    );
   });
 });

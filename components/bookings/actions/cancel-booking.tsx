@@ -48,7 +48,16 @@ export function estimateSentence(estimate: CancellationEstimate, currency: strin
   const kept = (e: { kept: Kept }) => keptSentences(e.kept, currency);
   switch (estimate.kind) {
     case "release":
-      return { title: "Releasing the hold costs nothing", detail: "Nothing has been paid for this hold: nothing is charged and nothing comes back." };
+      return {
+        title: "Releasing the hold costs nothing",
+        detail: [
+          "Nothing has been paid for this hold: nothing is charged and nothing comes back.",
+          // The rate's own moment, as every other place names it: what keeping the booking would give.
+          estimate.freeUntil ? `Paid instead, it keeps its terms: ${FREE_CANCELLATION_UNTIL} ${formatInstant(estimate.freeUntil, timeZone)}.` : null,
+        ]
+          .filter(Boolean)
+          .join(" "),
+      };
     case "free":
       return {
         title: `Free cancellation: ${money(estimate.refundMinor)} expected back`,
