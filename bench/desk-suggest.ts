@@ -87,7 +87,7 @@ setBffDeps({
 type Answer = { data: { cities: { name: string }[]; pois: { name: string }[]; hotels: unknown[] } & Record<string, unknown>; meta?: Record<string, unknown> };
 
 async function ask(q: string): Promise<Answer> {
-  const res = await suggestRoute(new NextRequest(`http://desk.bench/api/suggest?q=${encodeURIComponent(q)}&limit=6`));
+  const res = await suggestRoute(new NextRequest(`http://desk.bench/api/suggest?q=${encodeURIComponent(q)}&limit=6`), { params: Promise.resolve({}) });
   const body = (await res.json()) as Answer;
   if (res.status !== 200) throw new Error(`${q}: ${res.status} ${JSON.stringify(body)}`);
   return body;
