@@ -13,7 +13,6 @@
 import { NextRequest } from "next/server";
 import { GET as suggestRoute } from "../app/api/suggest/route";
 import { memoryCache, type Cache } from "../lib/bff/cache";
-import { setBffDeps } from "../lib/bff/deps";
 import { createRateShaper } from "../lib/bff/rate-shaping";
 import { createBffTdsClient } from "../lib/bff/tds";
 import { log } from "../lib/log";
@@ -21,6 +20,7 @@ import { createSandbox } from "../lib/sandbox/app";
 import { DEMO_AGENCY_ID } from "../lib/sandbox/platform/agencies";
 import { getCatalog } from "../lib/sandbox/catalog";
 import { warmSuggest } from "../lib/sandbox/catalog/suggest";
+import { benchBffDeps } from "./support/bench-deps";
 
 const RTT_MS = Number(process.env.BENCH_RTT_MS ?? 40);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
@@ -75,14 +75,7 @@ function benchCache(answers: boolean): Cache {
 }
 
 let cache: Cache = benchCache(true);
-setBffDeps({
-  getUser: async () => ({ id: "00000000-0000-4000-8000-000000000001", email: "bench@desk.test", name: "Bench", role: "advisor" }),
-  tds: () => tds,
-  db: () => Promise.reject(new Error("no database in this benchmark")),
-  cache: () => cache,
-  shaper: () => shaper,
-  agency: () => ({ currency: "USD", market: "US", appOrigin: "http://desk.bench", secrets: [apiKey] }),
-});
+benchBffDeps({ tds, cache: () => cache, shaper, apiKey });
 
 type Answer = { data: { cities: { name: string }[]; pois: { name: string }[]; hotels: unknown[] } & Record<string, unknown>; meta?: Record<string, unknown> };
 
