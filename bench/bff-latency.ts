@@ -7,11 +7,11 @@
 import { NextRequest } from "next/server";
 import { GET as resultsRoute } from "../app/api/search/[searchId]/results/route";
 import { memoryCache } from "../lib/bff/cache";
-import { setBffDeps } from "../lib/bff/deps";
 import { createRateShaper } from "../lib/bff/rate-shaping";
 import { createBffTdsClient } from "../lib/bff/tds";
 import { DEMO_AGENCY_ID } from "../lib/sandbox/platform/agencies";
 import { sandboxWithLondonSearch } from "./support/sandbox-london";
+import { benchBffDeps } from "./support/bench-deps";
 
 const CONCURRENCY = 32;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4000);
@@ -41,14 +41,7 @@ const tds = createBffTdsClient({
   },
 });
 const cache = memoryCache();
-setBffDeps({
-  getUser: async () => ({ id: "00000000-0000-4000-8000-000000000001", email: "bench@desk.test", name: "Bench", role: "advisor" }),
-  tds: () => tds,
-  db: () => Promise.reject(new Error("no database in this benchmark")),
-  cache: () => cache,
-  shaper: () => shaper,
-  agency: () => ({ currency: "USD", market: "US", appOrigin: "http://desk.bench", secrets: [apiKey] }),
-});
+benchBffDeps({ tds, cache: () => cache, shaper, apiKey });
 
 async function direct(): Promise<number> {
   const res = await at(`/api/v1/search/${searchId}/results?limit=${LIMIT}`, { headers: { "X-API-Key": nextKey() } });

@@ -10,6 +10,7 @@ import { useDebouncedValue } from "@/components/search/use-suggest";
 import { productTypeMeta } from "@/components/status/product-types";
 import { apiGet } from "@/lib/api-client";
 import { bookingHref } from "@/lib/bookings/filters";
+import { includesFolded } from "@/lib/fold";
 import { bookingListResponseSchema } from "@/lib/bookings/schemas";
 
 const LOOKUP_DEBOUNCE_MS = 250;
@@ -39,10 +40,8 @@ function entries(isAdmin: boolean): { go: Entry[]; search: Entry[] } {
   return { go, search };
 }
 
-const matches = (e: Entry, text: string) => {
-  const t = text.trim().toLowerCase();
-  return !t || [e.label, ...e.keywords].some((k) => k.toLowerCase().includes(t));
-};
+/** Pages and actions by label or keyword, ignoring case and accents. */
+const matches = (e: Entry, text: string) => includesFolded([e.label, ...e.keywords], text);
 
 const itemClasses =
   "flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm text-slate-700 data-[selected=true]:bg-brand-50 data-[selected=true]:text-brand-800";

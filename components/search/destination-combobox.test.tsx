@@ -251,6 +251,28 @@ describe("DestinationCombobox – results", () => {
     expect(await screen.findByText("No places match “Qzx”")).toBeInTheDocument();
   });
 
+  it("a corrected typo says what the options are for, to the eye and to a screen reader", async () => {
+    installFetch((q) => (q === "Pariss" ? ok({ ...SUGGESTIONS, cities: [{ ...SUGGESTIONS.cities[0]!, name: "Paris", cityRegionId: 7 }], didYouMean: "Paris" }) : EMPTY));
+    const user = userEvent.setup();
+    const { input, onSelect } = renderCombobox();
+
+    await user.type(input, "Pariss");
+    expect(await screen.findByTestId("suggest-correction")).toHaveTextContent("Did you mean Paris?No places match “Pariss”.");
+    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("No places match Pariss. Did you mean Paris? 3 suggestions."));
+    await user.keyboard("{ArrowDown}{Enter}");
+    expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ kind: "city", name: "Paris" }));
+    expect(input).toHaveValue("Paris");
+  });
+
+  it("no correction notice for an answer as typed", async () => {
+    installFetch(() => ok(SUGGESTIONS));
+    const user = userEvent.setup();
+    const { input } = renderCombobox();
+    await user.type(input, "Barc");
+    await screen.findByRole("option", { name: /Hotel Arts Barcelona/ });
+    expect(screen.queryByTestId("suggest-correction")).not.toBeInTheDocument();
+  });
+
   it("shows a sentence when the server answers a 500 envelope", async () => {
     installFetch(() => ({
       status: 500,

@@ -1,6 +1,6 @@
 "use client";
 
-import { BedDouble, Building2, LoaderCircle, MapPin, Plane, Search, Star, StarHalf, type LucideIcon } from "lucide-react";
+import { BedDouble, Building2, LoaderCircle, MapPin, Plane, Search, SpellCheck, Star, StarHalf, type LucideIcon } from "lucide-react";
 import { useEffect, useId, useMemo, useState } from "react";
 import { AlertIcon } from "@/components/ui/icons";
 import { cn } from "@/components/ui/cn";
@@ -196,6 +196,8 @@ export function DestinationCombobox({
   const options = useMemo(() => sections.flatMap((s) => s.items), [sections]);
 
   const typed = inputValue.trim();
+  // The desk corrected a typo the service found nothing for: the options are for this name.
+  const correction = options.length > 0 ? suggest.data.didYouMean : undefined;
   const busy = suggest.isBusy;
   const shown = open && typed.length > 0;
   const activeIndex = active ? options.findIndex((o) => o.id === active.id) : -1;
@@ -295,9 +297,7 @@ export function DestinationCombobox({
   const status = busy
     ? "Loading suggestions…"
     : shown && suggest.isSettled && typed.length >= SUGGEST_MIN_CHARS && !suggest.isError
-      ? options.length === 1
-        ? "1 suggestion."
-        : `${options.length} suggestions.`
+      ? `${correction ? `No places match ${typed}. Did you mean ${correction}? ` : ""}${options.length === 1 ? "1 suggestion." : `${options.length} suggestions.`}`
       : "";
 
   let index = 0;
@@ -348,10 +348,21 @@ export function DestinationCombobox({
             // The input keeps the focus while an option is pointed at and picked.
             onMouseDown={(e) => e.preventDefault()}
           >
+            {correction ? (
+              <div data-testid="suggest-correction" className="flex items-start gap-2.5 border-b border-slate-100 bg-amber-50/60 px-3 py-2.5">
+                <SpellCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-600" />
+                <p className="min-w-0 text-sm text-slate-700">
+                  <span className="block font-medium text-ink">
+                    Did you mean <span className="font-semibold">{correction}</span>?
+                  </span>
+                  <span className="block truncate text-[0.8125rem] text-slate-500">No places match “{typed}”.</span>
+                </p>
+              </div>
+            ) : null}
             {options.length === 0 ? (
               renderEmptyState()
             ) : (
-              <div role="listbox" aria-labelledby={ids.label} className="max-h-96 overflow-y-auto p-1">
+              <div role="listbox" aria-labelledby={ids.label} className={cn("overflow-y-auto p-1", correction ? "max-h-80" : "max-h-96")}>
                 {sections.map((section) => (
                   <div
                     key={section.id}

@@ -2,11 +2,14 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import type * as z from "zod/mini";
+import * as z from "zod/mini";
 import { apiGet } from "@/lib/api-client";
 import { suggestionsSchema } from "@/lib/tds/schemas";
 
-export type Suggestions = z.output<typeof suggestionsSchema>;
+/** /api/suggest: the service's groups, and `didYouMean`, the place name they answer when the desk corrected a typo. */
+const placeSuggestionsSchema = z.extend(suggestionsSchema, { didYouMean: z.optional(z.string()) });
+
+export type Suggestions = z.output<typeof placeSuggestionsSchema>;
 export type CitySuggestion = Suggestions["cities"][number];
 export type HotelSuggestion = Suggestions["hotels"][number];
 export type PoiSuggestion = Suggestions["pois"][number];
@@ -47,7 +50,7 @@ export function useSuggest(
 
   const result = useQuery({
     queryKey: suggestQueryKey(q, limit),
-    queryFn: ({ signal }) => apiGet("/api/suggest", suggestionsSchema, { query: { q, limit }, signal }),
+    queryFn: ({ signal }) => apiGet("/api/suggest", placeSuggestionsSchema, { query: { q, limit }, signal }),
     enabled,
     placeholderData: keepPreviousData,
   });

@@ -18,7 +18,9 @@ function expected(query: Record<string, string>, data: Booking[], today: string)
   const state = query.state || "all";
   const trip = query.trip || "all";
   const status = query.status === "active" || query.status === "cancelled" ? query.status : "all";
-  const q = (query.q ?? "").trim().slice(0, 100).toLowerCase();
+  // Case and accents do not count (docs/contract-decisions.md): "rejeanne" finds "Réjeanne".
+  const plain = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+  const q = plain((query.q ?? "").trim().slice(0, 100));
   const rows = data.filter((b) => {
     const cancelled = CANCELLED.has(b.state);
     if (state === "cancelled" ? !cancelled : state !== "all" && b.state !== state) return false;
@@ -29,7 +31,7 @@ function expected(query: Record<string, string>, data: Booking[], today: string)
     if (trip === "traveling" && !(checkIn <= today && checkOut >= today)) return false;
     if (trip === "past" && !(checkOut < today)) return false;
     const fields = [b.orderRef, b.leadGuest, b.firstItem.hotelName ?? "", b.firstItem.confirmation ?? ""];
-    return q === "" || fields.some((f) => f.toLowerCase().includes(q));
+    return q === "" || fields.some((f) => plain(f).includes(q));
   });
   rows.sort((a, b) => (query.sort === "asc" ? a.seq - b.seq : b.seq - a.seq));
   return rows.map((b) => b.id);
@@ -120,6 +122,26 @@ describe("GET /bookings filters", () => {
     const { pages } = await readAll({ q: b.orderRef });
     expect(pages[0]!.rows.map((r) => r.state)).toEqual(["rebooked"]);
     expect((await readAll({ status: "active" })).ids).toContain(b.id);
+  });
+
+  it("q ignores case and accents: Rejeanne, Zoe and Lefevre find Réjeanne, Zoé and Lefèvre", async () => {
+    const rejeanne = kit.patch(kit.all()[10]!, { leadGuest: "Réjeanne Moreau" });
+    const zoe = kit.patch(kit.all()[11]!, { leadGuest: "Zoé Lefèvre" });
+    const upper = kit.patch(kit.all()[12]!, { leadGuest: "Ana LEFÈVRE" });
+    const hotel = kit.patch(kit.all()[13]!, { firstItem: { ...kit.all()[13]!.firstItem, hotelName: "Hôtel Lutèce Saint-Germain" } });
+    const today = sb.services.clock.today();
+    const found = async (q: string) => {
+      const { ids } = await readAll({ q });
+      expect(ids, q).toEqual(expected({ q }, kit.all(), today));
+      return ids;
+    };
+    expect(await found("Rejeanne")).toContain(rejeanne.id);
+    expect(await found("zoe")).toContain(zoe.id);
+    expect(await found("Lefevre")).toEqual(expect.arrayContaining([zoe.id, upper.id]));
+    expect(await found("LEFÈVRE")).toEqual(expect.arrayContaining([zoe.id, upper.id]));
+    expect(await found("réjeanne moreau")).toEqual([rejeanne.id]);
+    expect(await found("hotel lutece")).toEqual([hotel.id]);
+    expect(await found("Zoë")).toContain(zoe.id);
   });
 
   it("q is cut to 100 characters", async () => {

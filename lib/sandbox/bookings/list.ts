@@ -4,6 +4,7 @@ import { queryObject } from "../platform/validate";
 import type { AllServices } from "../services";
 import type { Booking, Money } from "./model";
 import type { ProductType } from "../search/types";
+import { fold } from "../catalog/suggest";
 
 export const LIST_DEFAULT_LIMIT = 50;
 export const LIST_MAX_LIMIT = 100;
@@ -91,7 +92,8 @@ export function parseListQuery(url: string): ListQuery {
   enumField("sort", SORTS, (s) => (q.sort = s));
   const status = v("status");
   if (status === "active" || status === "cancelled") q.status = status;
-  q.q = (v("q") ?? "").trim().slice(0, LIST_Q_MAX).toLowerCase();
+  // Case and accents do not count: "rejeanne" finds "Réjeanne" (docs/contract-decisions.md).
+  q.q = fold((v("q") ?? "").trim().slice(0, LIST_Q_MAX));
 
   if (details.length) {
     throw validationError(`The request query failed validation (${details.length} problem${details.length === 1 ? "" : "s"}).`, details);
@@ -118,7 +120,7 @@ const haystacks = new WeakMap<Booking, string>();
 function haystack(b: Booking): string {
   let text = haystacks.get(b);
   if (text === undefined) {
-    text = [b.orderRef, b.leadGuest, b.firstItem.hotelName ?? "", b.firstItem.confirmation ?? ""].join("\u0000").toLowerCase();
+    text = fold([b.orderRef, b.leadGuest, b.firstItem.hotelName ?? "", b.firstItem.confirmation ?? ""].join("\u0000"));
     haystacks.set(b, text);
   }
   return text;
