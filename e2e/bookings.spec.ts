@@ -54,6 +54,26 @@ test.describe("bookings desk", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Bookings" })).toBeVisible();
   });
 
+  test("an unknown booking ID answers 404 with the designed page; a booking met for the first time answers 200", async ({ page, request, sandbox }) => {
+    const missing = await page.goto("/bookings/bk_no_such_booking_anywhere");
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "This booking could not be found" })).toBeVisible();
+    await expect(page).toHaveTitle(/Booking/);
+    await page.getByRole("link", { name: "Back to bookings" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Bookings" })).toBeVisible();
+
+    // Made outside the desk, so the desk first meets it on its page: read once, on the server.
+    const made = await bookHotel(await outsideTheDesk(request, sandbox), sandbox, { lastName: uniqueName("Found") });
+    const reads: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname === `/api/bookings/${made.bookingId}`) reads.push(r.url());
+    });
+    const found = await page.goto(`/bookings/${made.bookingId}`);
+    expect(found?.status()).toBe(200);
+    await expect(page.getByText(made.orderRef).first()).toBeVisible();
+    expect(reads).toEqual([]);
+  });
+
   test("pay a hold before its deadline: a double click pays once", async ({ page, request, sandbox, expectAccessible }) => {
     const made = await bookHotel(await outsideTheDesk(request, sandbox), sandbox, { lastName: uniqueName("Holder"), hold: true });
     expect(made.state).toBe("held");

@@ -60,11 +60,11 @@ const page = (key: keyof typeof details, over: Record<string, unknown> = {}) => 
 };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function renderPage() {
+function renderPage(initial?: { booking: unknown; readAt: number }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <BookingPage bookingId={ID} me={{ id: "u1", email: "alex@agency.test" }} backHref="/bookings" />
+      <BookingPage bookingId={ID} me={{ id: "u1", email: "alex@agency.test" }} backHref="/bookings" initial={initial} />
     </QueryClientProvider>,
   );
 }
@@ -215,6 +215,21 @@ describe("BookingPage", () => {
     await waitFor(() => expect(screen.getByTestId("state")).toHaveTextContent("confirmed"));
     expect(screen.queryByTestId("follow-pending")).toBeNull();
     expect(calls.filter((c) => c.path.endsWith("/refresh-status"))).toHaveLength(1);
+  });
+
+  it("starts from the booking the server read to answer the page's status, without reading it again", async () => {
+    const calls = installFetch({ [`GET /api/bookings/${ID}`]: ok(page("hotel-confirmed")) });
+    renderPage({ booking: page("hotel-confirmed"), readAt: Date.now() });
+    expect(await screen.findByTestId("state")).toHaveTextContent("confirmed");
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls.filter((c) => c.path === `/api/bookings/${ID}`)).toHaveLength(0);
+    cleanup();
+
+    // What does not read as a booking is read again rather than shown.
+    const again = installFetch({ [`GET /api/bookings/${ID}`]: ok(page("hotel-confirmed")) });
+    renderPage({ booking: { nonsense: true }, readAt: Date.now() });
+    expect(await screen.findByTestId("state")).toHaveTextContent("confirmed");
+    expect(again.filter((c) => c.path === `/api/bookings/${ID}`)).toHaveLength(1);
   });
 
   it("an unknown state is shown and followed, with no actions on it; a missing booking says so", async () => {
