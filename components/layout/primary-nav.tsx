@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { BarChart3, BellRing, ClipboardList, Search } from "lucide-react";
+import { BarChart3, BellRing, Building2, ClipboardList, Search, Users } from "lucide-react";
 import { usePathname } from "next/navigation";
 import * as z from "zod/mini";
 import { apiGet } from "@/lib/api-client";
@@ -13,7 +13,11 @@ const LINKS = [
   { href: "/bookings", label: "Bookings", Icon: ClipboardList },
   { href: "/attention", label: "Attention", Icon: BellRing },
 ] as const;
-const ADMIN_LINKS = [{ href: "/admin/overview", label: "Overview", Icon: BarChart3 }] as const;
+const ADMIN_LINKS = [
+  { href: "/admin/overview", label: "Overview", Icon: BarChart3 },
+  { href: "/admin/users", label: "Users", Icon: Users },
+  { href: "/admin/agency", label: "Agency", Icon: Building2 },
+] as const;
 
 /** Read again every minute (the service is checked at most that often), and after any booking action. */
 const COUNT_EVERY_MS = 60_000;
