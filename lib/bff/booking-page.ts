@@ -1,6 +1,5 @@
 import type { SessionUser } from "@/lib/auth/session-core";
 import { bookingKnown } from "@/lib/db/ledger";
-import { TdsError } from "@/lib/tds";
 import { readBooking } from "./bookings";
 import { getBffDeps } from "./deps";
 import { withShapingScope } from "./rate-shaping";
@@ -30,7 +29,16 @@ export async function firstRead(user: SessionUser, bookingId: string): Promise<F
     const booking = await withShapingScope(user.id, () => readBooking({ tds: deps.tds(), db }, bookingId));
     return { kind: "read", booking, readAt: Date.now() };
   } catch (err) {
-    if (err instanceof TdsError && err.code === "not_found") return { kind: "missing" };
-    return { kind: "unsure" };
+    return isNotFound(err) ? { kind: "missing" } : { kind: "unsure" };
   }
+}
+
+/**
+ * The service's 404 `not_found`, read from the error's fields: the service client is made once per
+ * process (lib/bff/runtime.ts) and may come from the route handlers' bundle, whose TdsError class
+ * is not the one a page's bundle imports, so `instanceof` cannot tell.
+ */
+function isNotFound(err: unknown): boolean {
+  const e = err as { status?: unknown; code?: unknown } | null;
+  return typeof e === "object" && e !== null && e.status === 404 && e.code === "not_found";
 }
