@@ -28,7 +28,8 @@ export function UserMenu({ user }: { user: SessionUser }) {
         className="flex items-center gap-2.5 rounded-lg py-1 pr-1.5 pl-1 text-left transition-colors hover:bg-slate-100 sm:border-l sm:border-slate-200 sm:pl-3"
       >
         <Avatar name={user.name} className="size-8" />
-        <span className="sr-only md:not-sr-only md:flex md:flex-col md:leading-tight">
+        {/* The name beside the avatar where the bar has room for it: an admin's bar holds three more sections. */}
+        <span className={user.role === "admin" ? "sr-only xl:not-sr-only xl:flex xl:flex-col xl:leading-tight" : "sr-only md:not-sr-only md:flex md:flex-col md:leading-tight"}>
           <span className="sr-only">Signed in as </span>
           <span className="text-sm font-medium whitespace-nowrap text-ink">{user.name}</span>
           <span className="sr-only">, </span>
