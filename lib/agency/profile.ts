@@ -19,7 +19,11 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 /** The same, but the address may have line breaks (CR LF and CR are read as LF). */
 const CONTROL_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
 
-const oneLine = (message: string) => z.refine<string>((v) => !CONTROL.test(v), message);
+/** Whether a value that can reach a mail header or a file name stays on one line, free of control characters. */
+export const isOneLine = (v: string) => !CONTROL.test(v);
+const oneLine = (message: string) => z.refine<string>(isOneLine, message);
+
+export const ONE_LINE_NAME = "Write the name on one line, without tabs or other special characters.";
 
 /** The service's `agencyName` (the sender name of a voucher email): 1 to 80 characters. */
 export const AGENCY_NAME_MAX = 80;
@@ -35,7 +39,7 @@ export const agencyNameSchema = (missing = "Enter the agency's name.") =>
       z.trim(),
       z.minLength(1, missing),
       z.maxLength(AGENCY_NAME_MAX, `The name can be at most ${AGENCY_NAME_MAX} characters.`),
-      oneLine("Write the name on one line, without tabs or other special characters."),
+      oneLine(ONE_LINE_NAME),
     );
 
 const replyTo = z.pipe(

@@ -2,6 +2,7 @@ import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOGO_MAX_BYTES } from "@/lib/agency/profile";
 import { ORIGIN, bffTestKit, type BffTestKit } from "@/lib/bff/testkit";
+import * as emailClient from "../bookings/[bookingId]/email-client/route";
 import * as logo from "./logo/route";
 import * as profile from "./route";
 
@@ -143,5 +144,20 @@ describe("the agency logo", () => {
     expect((await res.json()).data.logoUrl).toBeNull();
     expect((await fetchLogo()).status).toBe(404);
     expect((await get()).body.data.name).toBe(valid.name);
+  });
+});
+
+describe("the sender name of a voucher email", () => {
+  it("is refused with a line break in it, before the service is asked (it becomes the email's From name)", async () => {
+    kit.as(kit.people.advisor);
+    const before = kit.paths.length;
+    const res = await kit.call(emailClient.POST, "/api/x", {
+      method: "POST",
+      params: { bookingId: "bk_any" },
+      body: { to: "client@example.com", agencyName: "Sunny Days\r\nBcc: everyone@example.com" },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual([{ path: "agencyName", message: "Write the name on one line, without tabs or other special characters." }]);
+    expect(kit.paths.length).toBe(before);
   });
 });
