@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { DEMO_USERS } from "../lib/auth/config";
 import { STORAGE_STATE } from "./constants";
 import { expect, test } from "./fixtures";
-import { LoginPage } from "./login-page";
+import { expectAtWork, LoginPage, signOut } from "./login-page";
 import { UsersAdminPage } from "./users-admin-page";
 
 const advisor = DEMO_USERS.find((u) => u.role === "advisor")!;
@@ -21,11 +21,12 @@ test.describe("signing in", () => {
     await expectAccessible();
 
     await login.signIn(advisor.email, advisor.password);
-    await expect(page.getByRole("heading", { level: 1, name: "Desk status" })).toBeVisible();
+    // Straight to the advisor's work, never the desk's technical status page.
+    await expectAtWork(page);
     await expect(page.getByRole("banner")).toContainText(/Signed in as\s*Alex Advisor/);
     await expect(page.getByRole("link", { name: "Users" })).toHaveCount(0);
 
-    await page.getByRole("button", { name: "Sign out" }).click();
+    await signOut(page);
     await login.expectShown();
     await page.goto("/");
     await login.expectShown();
@@ -142,7 +143,7 @@ test.describe("as the demo admin", () => {
     await expect(login.email).toHaveValue(invitee.email);
     await login.password.fill("a long enough password");
     await login.submit.click();
-    await expect(them.getByRole("heading", { level: 1, name: "Desk status" })).toBeVisible();
+    await expectAtWork(them);
     await expect(them.getByRole("banner")).toContainText(invitee.name);
 
     // The link works once.

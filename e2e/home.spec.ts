@@ -1,15 +1,16 @@
 import { E2E_ORIGIN, E2E_TDS_API_KEY, STORAGE_STATE } from "./constants";
 import { expect, test } from "./fixtures";
+import { expectAtWork } from "./login-page";
 
-test.describe("home page", () => {
-  test.use({ storageState: STORAGE_STATE.advisor });
+test.describe("desk status (admins)", () => {
+  test.use({ storageState: STORAGE_STATE.admin });
 
   test("shows the brand and the live status of the service, the agency and the database", async ({
     page,
     expectAccessible,
   }) => {
-    await page.goto("/");
-    await expect(page).toHaveTitle("Agency Desk");
+    await page.goto("/admin/status");
+    await expect(page).toHaveTitle("Desk status · Agency Desk");
     await expect(page.getByRole("link", { name: "Agency Desk home" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: "Desk status" })).toBeVisible();
 
@@ -36,7 +37,7 @@ test.describe("home page", () => {
     page.on("response", (res) => {
       if (res.url().startsWith(E2E_ORIGIN)) bodies.push(res.text().catch(() => ""));
     });
-    await page.goto("/");
+    await page.goto("/admin/status");
     await expect(page.getByRole("region", { name: "Travel Distribution Service" }).getByText(/^Connected/)).toBeVisible();
     await page.waitForLoadState("networkidle");
     const texts = await Promise.all(bodies);
@@ -45,12 +46,47 @@ test.describe("home page", () => {
     expect(await page.content()).not.toContain(E2E_TDS_API_KEY);
   });
 
+  test("is one click away, in the menu under the admin's name; the sections, Users and Agency included, are in the navigation", async ({ page }) => {
+    await page.goto("/bookings");
+    const nav = page.getByRole("navigation", { name: "Main" }).filter({ visible: true });
+    await expect(nav.getByRole("link")).toHaveText(["Search", "Bookings", /^Attention/, "Overview", "Users", "Agency"]);
+    await expect(page.getByRole("link", { name: "Desk status" })).toBeHidden();
+    await page.getByRole("button", { name: /^Signed in as Avery Admin/ }).click();
+    await page.getByRole("link", { name: "Desk status" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Desk status" })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/status$/);
+    // The menu closed as the page changed.
+    await expect(page.getByRole("button", { name: "Sign out" })).toBeHidden();
+    await nav.getByRole("link", { name: "Users" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Users" })).toHaveAttribute("aria-current", "page");
+  });
+});
+
+test.describe("home page", () => {
+  test.use({ storageState: STORAGE_STATE.advisor });
+
+  test("the desk's home is the advisor's work; the status page is for admins", async ({ page }) => {
+    await page.goto("/");
+    await expectAtWork(page);
+    await page.getByRole("link", { name: "Agency Desk home" }).click();
+    await expectAtWork(page);
+    const nav = page.getByRole("navigation", { name: "Main" }).filter({ visible: true });
+    await expect(nav.getByRole("link")).toHaveText(["Search", "Bookings", /^Attention/]);
+    await page.getByRole("button", { name: /^Signed in as Alex Advisor/ }).click();
+    await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Desk status" })).toHaveCount(0);
+    const status = await page.goto("/admin/status");
+    expect(status?.status()).toBe(403);
+    await expect(page.getByText("403 · Admins only")).toBeVisible();
+  });
+
   test("answers an unknown page with a designed 404", async ({ page, expectAccessible }) => {
     const res = await page.goto("/no-such-page");
     expect(res?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "This page does not exist" })).toBeVisible();
     await page.getByRole("link", { name: "Back to the desk" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Desk status" })).toBeVisible();
+    await expectAtWork(page);
     await expectAccessible();
   });
 });

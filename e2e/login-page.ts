@@ -36,3 +36,16 @@ export class LoginPage {
     await expect(field).toHaveAccessibleDescription(sentence);
   }
 }
+
+/** Where people land after signing in: Needs attention when it lists anything, else Bookings or Search (lib/bff/landing.ts). */
+export async function expectAtWork(page: Page) {
+  await expect(page).toHaveURL(/\/(attention|bookings|search)$/);
+  await expect(page.getByRole("heading", { level: 1, name: /^(Needs attention|Bookings|Search)$/ })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Desk status" })).toHaveCount(0);
+}
+
+/** Sign out is in the menu under the person's name. */
+export async function signOut(page: Page) {
+  await page.getByRole("button", { name: /^Signed in as/ }).click();
+  await page.getByRole("button", { name: "Sign out" }).click();
+}

@@ -41,7 +41,7 @@ type Query = Record<string, string | number | boolean | null | undefined>;
 
 type RequestOptions = {
   query?: Query;
-  /** A JSON body (POST). */
+  /** A JSON body (POST, PUT, PATCH), or a file sent as it is (a Blob, with its own type). */
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -52,7 +52,7 @@ type RequestOptions = {
  * Failures are ApiErrors carrying the envelope's code and sentence.
  */
 export async function apiRequest<S extends Schema>(
-  method: "GET" | "POST" | "PATCH" | "DELETE",
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
   path: string,
   schema: S,
   options: RequestOptions = {},
@@ -63,16 +63,17 @@ export async function apiRequest<S extends Schema>(
   }
   const url = params.size > 0 ? `${path}?${params}` : path;
 
+  const file = typeof Blob !== "undefined" && options.body instanceof Blob ? options.body : null;
   let response: Response;
   try {
     response = await fetch(url, {
       method,
       headers: {
         accept: "application/json",
-        ...(options.body !== undefined ? { "content-type": "application/json" } : {}),
+        ...(file ? { "content-type": file.type || "application/octet-stream" } : options.body !== undefined ? { "content-type": "application/json" } : {}),
         ...options.headers,
       },
-      body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+      body: file ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined),
       credentials: "same-origin",
       signal: options.signal,
     });

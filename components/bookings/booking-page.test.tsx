@@ -60,11 +60,11 @@ const page = (key: keyof typeof details, over: Record<string, unknown> = {}) => 
 };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function renderPage() {
+function renderPage(initial?: { booking: unknown; readAt: number }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <BookingPage bookingId={ID} me={{ id: "u1", email: "alex@agency.test" }} backHref="/bookings" />
+      <BookingPage bookingId={ID} me={{ id: "u1", email: "alex@agency.test" }} backHref="/bookings" initial={initial} />
     </QueryClientProvider>,
   );
 }
@@ -155,26 +155,70 @@ describe("BookingPage", () => {
     renderPage();
     await user.click(await screen.findByRole("button", { name: "Email voucher" }));
     const dialog = await screen.findByRole("dialog", {}, LAZY);
-    expect(within(dialog).getByLabelText("To")).toHaveValue("Jamal_Seeger@example.net");
+    expect(within(dialog).getByLabelText(/^To/)).toHaveValue("Jamal_Seeger@example.net");
     expect(within(dialog).getByLabelText("Reply-to")).toHaveValue("alex@agency.test");
     await user.type(within(dialog).getByLabelText("Copy to (cc)"), "a@x.com, b@x.com, A@x.com");
     await user.click(within(dialog).getByRole("button", { name: "Send voucher" }));
     expect(await within(dialog).findByText("Enter the name the client sees as the sender.")).toBeInTheDocument();
     expect(calls.filter((c) => c.path.endsWith("/email-client"))).toHaveLength(0);
 
-    await user.type(within(dialog).getByLabelText("Sender name"), "Sunny Days");
+    await user.type(within(dialog).getByLabelText(/^Sender name/), "Sunny Days");
     await user.click(within(dialog).getByRole("button", { name: "Send voucher" }));
     expect(await within(dialog).findByText("The mailbox does not accept mail.")).toBeInTheDocument();
     expect(within(dialog).getByLabelText("Copy to (cc)")).toHaveValue("a@x.com, b@x.com, A@x.com");
 
-    await user.clear(within(dialog).getByLabelText("To"));
-    await user.type(within(dialog).getByLabelText("To"), "jamal@example.net");
+    await user.clear(within(dialog).getByLabelText(/^To/));
+    await user.type(within(dialog).getByLabelText(/^To/), "jamal@example.net");
     await user.click(within(dialog).getByRole("button", { name: "Send voucher" }));
     expect(await screen.findByTestId("step-outcome")).toHaveTextContent(
       "Voucher emailed to jamal@example.net, copy to a@x.com, b@x.com. The PDF could not be made, so the voucher is in the email's body.",
     );
     const sent = calls.filter((c) => c.path.endsWith("/email-client")).at(-1)!;
     expect(sent.body).toEqual({ to: "jamal@example.net", cc: ["a@x.com", "b@x.com"], agencyName: "Sunny Days", replyTo: "alex@agency.test", withoutPrices: false });
+  });
+
+  it("the voucher's email form starts with the agency's name, marks what it requires, checks a field as it is left, and says when prices were left off", async () => {
+    const calls = installFetch({
+      [`GET /api/bookings/${ID}`]: ok(page("hotel-confirmed")),
+      "GET /api/agency": ok({ name: "Sunny Days Travel", replyTo: "hello@sunnydays.example", phone: "", address: "", logoUrl: null, currency: "USD", market: "US", updatedAt: null, updatedBy: null }),
+      [`POST /api/bookings/${ID}/email-client`]: ok({ sentTo: ["jamal_seeger@example.net"], cc: [], pdfAttached: true }),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole("button", { name: "Email voucher" }));
+    const dialog = await screen.findByRole("dialog", {}, LAZY);
+    const sender = within(dialog).getByRole("textbox", { name: /^Sender name\s*\(required\)$/ });
+    await waitFor(() => expect(sender).toHaveValue("Sunny Days Travel"));
+    expect(sender).toHaveAttribute("aria-required", "true");
+    expect(within(dialog).getByRole("textbox", { name: /^To\s*\(required\)$/ })).toHaveAttribute("aria-required", "true");
+    expect(within(dialog).getByRole("textbox", { name: "Copy to (cc)" })).not.toHaveAttribute("aria-required");
+    expect(within(dialog).getByText("Separate addresses with commas or new lines. At most 50 addresses in all, the client's included.")).toBeInTheDocument();
+    expect(within(dialog).getByText("Where the client's replies go. Empty: the agency's address, hello@sunnydays.example.")).toBeInTheDocument();
+
+    // Left empty, the field says so at once, before any Send; filled again, the sentence goes.
+    await user.clear(sender);
+    await user.tab();
+    expect(await within(dialog).findByText("Enter the name the client sees as the sender.")).toBeInTheDocument();
+    expect(sender).toHaveAccessibleDescription("Enter the name the client sees as the sender.");
+    await user.type(sender, "Sunny Days");
+    await waitFor(() => expect(within(dialog).queryByText("Enter the name the client sees as the sender.")).toBeNull());
+    await user.type(within(dialog).getByRole("textbox", { name: "Copy to (cc)" }), "a@x.com, b@x.com");
+    expect(within(dialog).getByText("Separate addresses with commas or new lines. 2 in copy. At most 50 addresses in all, the client's included.")).toBeInTheDocument();
+    await user.clear(within(dialog).getByRole("textbox", { name: "Copy to (cc)" }));
+    await user.clear(within(dialog).getByRole("textbox", { name: "Reply-to" }));
+
+    await user.click(within(dialog).getByLabelText("Leave prices off the voucher"));
+    await user.click(within(dialog).getByRole("button", { name: "Send voucher" }));
+    expect(await screen.findByTestId("step-outcome")).toHaveTextContent(
+      "Voucher emailed to jamal_seeger@example.net. Prices were left off. The PDF voucher is attached.",
+    );
+    // An empty reply-to is the agency's.
+    expect(calls.filter((c) => c.path.endsWith("/email-client")).at(-1)!.body).toEqual({
+      to: "Jamal_Seeger@example.net",
+      agencyName: "Sunny Days",
+      replyTo: "hello@sunnydays.example",
+      withoutPrices: true,
+    });
   });
 
   it("the voucher's email form keeps what was typed when it is closed and opened again, and the refusal shown is cleared", async () => {
@@ -187,7 +231,7 @@ describe("BookingPage", () => {
     const button = await screen.findByRole("button", { name: "Email voucher" });
     await user.click(button);
     let dialog = await screen.findByRole("dialog", {}, LAZY);
-    await user.type(within(dialog).getByLabelText("Sender name"), "Sunny Days");
+    await user.type(within(dialog).getByLabelText(/^Sender name/), "Sunny Days");
     await user.type(within(dialog).getByLabelText("Note"), "See you in Lisbon");
     await user.click(within(dialog).getByRole("button", { name: "Send voucher" }));
     expect(await within(dialog).findByRole("alert")).toBeInTheDocument();
@@ -196,7 +240,7 @@ describe("BookingPage", () => {
 
     await user.click(button);
     dialog = await screen.findByRole("dialog", {}, LAZY);
-    expect(within(dialog).getByLabelText("Sender name")).toHaveValue("Sunny Days");
+    expect(within(dialog).getByLabelText(/^Sender name/)).toHaveValue("Sunny Days");
     expect(within(dialog).getByLabelText("Note")).toHaveValue("See you in Lisbon");
     expect(within(dialog).queryByRole("alert")).not.toBeInTheDocument();
   });
@@ -215,6 +259,21 @@ describe("BookingPage", () => {
     await waitFor(() => expect(screen.getByTestId("state")).toHaveTextContent("confirmed"));
     expect(screen.queryByTestId("follow-pending")).toBeNull();
     expect(calls.filter((c) => c.path.endsWith("/refresh-status"))).toHaveLength(1);
+  });
+
+  it("starts from the booking the server read to answer the page's status, without reading it again", async () => {
+    const calls = installFetch({ [`GET /api/bookings/${ID}`]: ok(page("hotel-confirmed")) });
+    renderPage({ booking: page("hotel-confirmed"), readAt: Date.now() });
+    expect(await screen.findByTestId("state")).toHaveTextContent("confirmed");
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls.filter((c) => c.path === `/api/bookings/${ID}`)).toHaveLength(0);
+    cleanup();
+
+    // What does not read as a booking is read again rather than shown.
+    const again = installFetch({ [`GET /api/bookings/${ID}`]: ok(page("hotel-confirmed")) });
+    renderPage({ booking: { nonsense: true }, readAt: Date.now() });
+    expect(await screen.findByTestId("state")).toHaveTextContent("confirmed");
+    expect(again.filter((c) => c.path === `/api/bookings/${ID}`)).toHaveLength(1);
   });
 
   it("an unknown state is shown and followed, with no actions on it; a missing booking says so", async () => {

@@ -1,13 +1,14 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import Link from "next/link";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
 import { apiGet, ApiError } from "@/lib/api-client";
-import { bookingPageSchema } from "@/lib/bookings/schemas";
+import { bookingPageSchema, type BookingPageData } from "@/lib/bookings/schemas";
 import { bookingActions } from "@/lib/tds/adapter";
+import { BookingNotFound } from "./booking-not-found";
 import { bookingStateView } from "./booking-state";
 import { CancelBooking } from "./actions/cancel-booking";
 import { EmailVoucher } from "./actions/email-voucher";
@@ -25,10 +26,23 @@ const UNKNOWN_STATE_REREAD_MS = 10_000;
  * /bookings/[bookingId]: the booking read through the BFF, its detail, and the steps its state
  * allows (pay a hold, cancel, follow a pending confirmation, print or email the voucher).
  */
-export function BookingPage({ bookingId, me, backHref }: { bookingId: string; me: { id: string; email: string }; backHref: string }) {
+export function BookingPage({
+  bookingId,
+  me,
+  backHref,
+  initial,
+}: {
+  bookingId: string;
+  me: { id: string; email: string };
+  backHref: string;
+  /** The booking as the server read it to answer the page's status (lib/bff/booking-page.ts), when it did. */
+  initial?: { booking: unknown; readAt: number };
+}) {
   const booking = useQuery({
     queryKey: bookingQueryKey(bookingId),
     queryFn: ({ signal }) => apiGet(`/api/bookings/${encodeURIComponent(bookingId)}`, bookingPageSchema, { signal }),
+    initialData: () => startingData(initial),
+    initialDataUpdatedAt: initial?.readAt,
     staleTime: 5_000,
     refetchInterval: (q) => {
       const state = q.state.data?.order.state;
@@ -39,7 +53,10 @@ export function BookingPage({ bookingId, me, backHref }: { bookingId: string; me
   // How the last step went, kept here: the panel that ran it may be gone with the state it served.
   const [outcome, setOutcome] = useState<{ message: string; detail?: string; tone: "ok" | "info" } | null>(null);
 
-  if (booking.isPending) return <BookingDetailSkeleton />;
+  // Deadlines and countdowns depend on the moment: they are drawn in the browser only, never in
+  // the server's HTML (which would disagree with the browser's first render by a few seconds).
+  const hydrated = useHydrated();
+  if (booking.isPending || !hydrated) return <BookingDetailSkeleton />;
   if (booking.isError && !booking.data) return <BookingLoadError error={booking.error} onRetry={() => void booking.refetch()} backHref={backHref} />;
 
   const data = booking.data;
@@ -112,26 +129,35 @@ export function BookingPage({ bookingId, me, backHref }: { bookingId: string; me
   return <BookingDetailView booking={data} bookingId={bookingId} now={now} meId={me.id} backHref={backHref} actions={actions} notices={notices} />;
 }
 
+const noSubscription = () => () => {};
+/** False in the server's HTML and the browser's first (hydrating) render, true after. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+/** The server's read, checked as the page's own read would check it; anything amiss is simply read again. */
+function startingData(initial: { booking: unknown } | undefined): BookingPageData | undefined {
+  if (!initial) return undefined;
+  const parsed = bookingPageSchema.safeParse(initial.booking);
+  return parsed.success ? parsed.data : undefined;
+}
+
 function BookingLoadError({ error, onRetry, backHref }: { error: unknown; onRetry: () => void; backHref: string }) {
-  const notFound = error instanceof ApiError && error.code === "not_found";
+  if (error instanceof ApiError && error.code === "not_found") return <BookingNotFound backHref={backHref} />;
   return (
     <div className="max-w-2xl">
       <p className="text-sm font-medium text-brand-700">Booking</p>
-      <h1 className="mt-1 text-2xl font-semibold tracking-tight text-ink sm:text-[1.75rem]">
-        {notFound ? "This booking could not be found" : "The booking could not be loaded"}
-      </h1>
-      <Callout title={notFound ? "No booking of the agency has this reference" : "The travel service did not answer"} className="mt-6">
-        <p>
-          {notFound
-            ? "The link may be wrong, or the booking belongs to another agency. Find it in the bookings list by its order reference or lead guest."
-            : error instanceof ApiError
-              ? error.message
-              : "Try again in a moment."}
-        </p>
+      <h1 className="mt-1 text-2xl font-semibold tracking-tight text-ink sm:text-[1.75rem]">The booking could not be loaded</h1>
+      <Callout title="The travel service did not answer" className="mt-6">
+        <p>{error instanceof ApiError ? error.message : "Try again in a moment."}</p>
       </Callout>
       <div className="mt-6 flex flex-wrap gap-3">
-        {!notFound ? <Button onClick={onRetry}>Try again</Button> : null}
-        <Link href={backHref} className={buttonClasses({ variant: notFound ? "primary" : "secondary" })}>
+        <Button onClick={onRetry}>Try again</Button>
+        <Link href={backHref} className={buttonClasses({ variant: "secondary" })}>
           Back to bookings
         </Link>
       </div>

@@ -3,6 +3,7 @@ import { UserMenu } from "../auth/user-menu";
 import { Logo } from "../brand/logo";
 import { IntentLink } from "../ui/intent-link";
 import { CommandPalette } from "../palette/command-palette";
+import { cn } from "../ui/cn";
 import { PrimaryNav } from "./primary-nav";
 import { getSessionUser } from "@/lib/auth/session";
 import { getEnv } from "@/lib/server-env";
@@ -16,24 +17,28 @@ export async function AppHeader() {
   // The header must render even when the database is down; the page says what is wrong.
   const user = await getSessionUser().catch(() => null);
   const { AGENCY_CURRENCY: currency, AGENCY_MARKET: market } = getEnv();
+  const isAdmin = user?.role === "admin";
   return (
     <header className="sticky top-0 z-10 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <div className="flex shrink-0 items-center gap-6">
+        {/* The sections may scroll sideways if the bar is ever too narrow; they never push the menu out of view. */}
+        <div className="flex min-w-0 flex-1 items-center gap-6">
           <IntentLink href="/" aria-label="Agency Desk home" className="shrink-0 rounded-md">
             <Logo />
           </IntentLink>
-          {user ? <PrimaryNav className="hidden sm:block" isAdmin={user.role === "admin"} /> : null}
+          {user ? <PrimaryNav className={isAdmin ? "hidden lg:block" : "hidden sm:block"} isAdmin={isAdmin} /> : null}
         </div>
-        <div className="flex items-center gap-3 sm:gap-4">
+        <div className="flex shrink-0 items-center gap-3 sm:gap-4">
           {/* ⌘K / Ctrl+K: for signed-in people only. */}
-          {user ? <CommandPalette isAdmin={user.role === "admin"} /> : null}
+          {user ? <CommandPalette isAdmin={isAdmin} /> : null}
           <AgencyBadge currency={currency} market={market} />
           {user ? <UserMenu user={user} /> : null}
         </div>
       </div>
-      {/* Narrow screens: the sections get their own row rather than crowding the bar. */}
-      {user ? <PrimaryNav className="border-t border-slate-100 px-4 py-1.5 sm:hidden" isAdmin={user.role === "admin"} /> : null}
+      {/* Narrow screens (and an admin's six sections on a tablet): the sections get their own row rather than crowding the bar. */}
+      {user ? (
+        <PrimaryNav className={cn("border-t border-slate-100 px-4 py-1.5 sm:px-6", isAdmin ? "lg:hidden" : "sm:hidden")} isAdmin={isAdmin} />
+      ) : null}
     </header>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { BarChart3, BellRing, ClipboardList, Search } from "lucide-react";
+import { BarChart3, BellRing, Building2, ClipboardList, Search, Users } from "lucide-react";
 import { usePathname } from "next/navigation";
 import * as z from "zod/mini";
 import { apiGet } from "@/lib/api-client";
@@ -13,7 +13,11 @@ const LINKS = [
   { href: "/bookings", label: "Bookings", Icon: ClipboardList },
   { href: "/attention", label: "Attention", Icon: BellRing },
 ] as const;
-const ADMIN_LINKS = [{ href: "/admin/overview", label: "Overview", Icon: BarChart3 }] as const;
+const ADMIN_LINKS = [
+  { href: "/admin/overview", label: "Overview", Icon: BarChart3 },
+  { href: "/admin/users", label: "Users", Icon: Users },
+  { href: "/admin/agency", label: "Agency", Icon: Building2 },
+] as const;
 
 /** Read again every minute (the service is checked at most that often), and after any booking action. */
 const COUNT_EVERY_MS = 60_000;
@@ -39,7 +43,8 @@ export function PrimaryNav({ className, isAdmin = false }: { className?: string;
   const attention = useAttentionCount();
   return (
     <nav aria-label="Main" className={cn("min-w-0", className)}>
-      <ul className="flex items-center gap-1 overflow-x-auto">
+      {/* Narrow screens: a row of three, so an admin's six sections sit in two rows, none out of sight. */}
+      <ul className="grid grid-cols-3 gap-1 sm:flex sm:items-center sm:overflow-x-auto">
         {[...LINKS, ...(isAdmin ? ADMIN_LINKS : [])].map(({ href, label, Icon }) => {
           const current = pathname === href || pathname.startsWith(`${href}/`);
           return (
@@ -48,11 +53,12 @@ export function PrimaryNav({ className, isAdmin = false }: { className?: string;
                 href={href}
                 aria-current={current ? "page" : undefined}
                 className={cn(
-                  "inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium transition-colors",
+                  "flex items-center justify-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium whitespace-nowrap transition-colors sm:inline-flex sm:justify-start",
                   current ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100 hover:text-ink",
                 )}
               >
-                <Icon className="hidden size-4 sm:block" aria-hidden />
+                {/* Decorative: drawn where the bar has room to spare, which an admin's six sections leave none of. */}
+                {isAdmin ? null : <Icon className="hidden size-4 lg:block" aria-hidden />}
                 {label}
                 {href === "/attention" && attention ? (
                   <span className="ml-0.5 rounded-full bg-amber-500 px-1.5 py-px text-[0.6875rem] leading-4 font-semibold text-white tabular-nums" data-testid="attention-badge">

@@ -63,6 +63,7 @@ export function Field({
   label,
   hint,
   error,
+  required,
   className,
   labelAction,
   children,
@@ -70,10 +71,12 @@ export function Field({
   label: ReactNode;
   hint?: ReactNode;
   error?: string;
+  /** Marked after the label (a red asterisk, "required" for screen readers), and on the control. */
+  required?: boolean;
   className?: string;
   /** Something beside the label, such as a "Show password" toggle. */
   labelAction?: ReactNode;
-  children: (control: { id: string } & DescribedBy) => ReactNode;
+  children: (control: { id: string; "aria-required"?: true } & DescribedBy) => ReactNode;
 }) {
   const ids = useFieldIds(hint, error);
   return (
@@ -81,10 +84,19 @@ export function Field({
       <div className="flex items-baseline justify-between gap-3">
         <label htmlFor={ids.id} className={fieldClasses.label}>
           {label}
+          {required ? (
+            <>
+              <span className="text-rose-600" aria-hidden>
+                {" "}
+                *
+              </span>
+              <span className="sr-only"> (required)</span>
+            </>
+          ) : null}
         </label>
         {labelAction}
       </div>
-      {children({ id: ids.id, ...ids.describe })}
+      {children({ id: ids.id, ...(required ? { "aria-required": true as const } : {}), ...ids.describe })}
       <FieldHelp ids={ids} hint={hint} error={error} />
     </div>
   );

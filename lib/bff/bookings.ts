@@ -16,6 +16,7 @@ import {
   updateBookingFacts,
   updateFactState,
 } from "@/lib/db/ledger";
+import { LIST_STATES, stateQuery } from "@/lib/bookings/filters";
 import { SUMMARY_IDS_MAX, type BookingSummary } from "@/lib/bookings/schemas";
 import { freeCancellationEnd } from "@/lib/bookings/deadlines";
 import { summarizeBooking } from "@/lib/bookings/summary";
@@ -169,47 +170,58 @@ export async function bookingAction<T extends object>(
 
 export const bookingListRequestSchema = z.strictObject({
   ...bookingListQuerySchema.shape,
+  /** Every state the list shows; those the service cannot filter by are picked out by the desk (`stateQuery`). */
+  state: z.enum(LIST_STATES, "Choose one of the list's states, or all.").optional(),
   /** Only the signed-in advisor's own bookings. */
   mine: z.enum(["1", "0", "true", "false"], "Choose all bookings or only your own.").transform((v) => v === "1" || v === "true").optional(),
 });
 export type BookingListRequest = z.output<typeof bookingListRequestSchema>;
 export type ListRowWithBooker = BookingListRow & { bookedBy: { id: string; name: string } | null };
 
-/** Pages of the service scanned at most for one "mine" page: bounds the calls one request may make. */
-export const MINE_MAX_PAGES = 5;
-const MINE_PAGE_SIZE = 100;
+/**
+ * Pages of the service read at most for one page the desk filters itself (Mine, a state the
+ * service cannot filter by): bounds the calls one request may make. The list asks for more.
+ */
+export const DESK_FILTER_MAX_PAGES = 5;
+const DESK_FILTER_PAGE_SIZE = 100;
 
 export async function listBookings(
   deps: { tds: TdsClient; db: Db },
   user: SessionUser,
   query: BookingListRequest,
   signal?: AbortSignal,
-): Promise<{ rows: ListRowWithBooker[]; nextCursor: string | null; scannedPages?: number }> {
-  const { mine, ...params } = query;
+): Promise<{ rows: ListRowWithBooker[]; nextCursor: string | null; scannedPages?: number; scannedRows?: number }> {
+  const { mine, state, ...rest } = query;
+  const { keep, ...serviceState } = stateQuery(state ?? "all");
+  // A state decides whether the bookings are active or cancelled: its query replaces any status.
+  const params = state && state !== "all" ? { ...rest, status: undefined, ...serviceState } : rest;
   const { db, tds } = deps;
-  if (!mine) {
+  if (!mine && !keep) {
     const page = await tds.listBookings(params, { signal });
     const who = await bookedBy(db, page.rows.map((r) => r._id));
     return { rows: page.rows.map((r) => ({ ...r, bookedBy: who.get(r._id) ?? null })), nextCursor: page.nextCursor };
   }
-  // The service cannot filter by advisor: read its pages (with every other filter applied
-  // there) and keep the ledger's bookings of this advisor, up to `limit` rows or a few pages.
-  if (!(await hasBookings(db, user.id))) return { rows: [], nextCursor: null, scannedPages: 0 };
+  // The service cannot filter by advisor nor by every state: read its pages (with every other
+  // filter applied there) and keep the rows that match, up to `limit` rows or a few pages.
+  if (mine && !(await hasBookings(db, user.id))) return { rows: [], nextCursor: null, scannedPages: 0, scannedRows: 0 };
   const wanted = params.limit ?? 50;
   const rows: ListRowWithBooker[] = [];
   let cursor = params.cursor;
   let scannedPages = 0;
+  let scannedRows = 0;
   do {
-    const page = await tds.listBookings({ ...params, limit: MINE_PAGE_SIZE, cursor }, { signal });
+    const page = await tds.listBookings({ ...params, limit: DESK_FILTER_PAGE_SIZE, cursor }, { signal });
     scannedPages++;
-    const who = await bookedBy(db, page.rows.map((r) => r._id));
-    for (const r of page.rows) {
-      const by = who.get(r._id);
-      if (by?.id === user.id) rows.push({ ...r, bookedBy: by });
+    scannedRows += page.rows.length;
+    const matching = keep ? page.rows.filter((r) => keep(String(r.state))) : page.rows;
+    const who = await bookedBy(db, matching.map((r) => r._id));
+    for (const r of matching) {
+      const by = who.get(r._id) ?? null;
+      if (!mine || by?.id === user.id) rows.push({ ...r, bookedBy: by });
     }
     cursor = page.nextCursor ?? undefined;
-  } while (cursor && rows.length < wanted && scannedPages < MINE_MAX_PAGES);
-  return { rows, nextCursor: cursor ?? null, scannedPages };
+  } while (cursor && rows.length < wanted && scannedPages < DESK_FILTER_MAX_PAGES);
+  return { rows, nextCursor: cursor ?? null, scannedPages, scannedRows };
 }
 
 export async function bookedByOne(db: Db, bookingId: string) {

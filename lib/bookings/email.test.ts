@@ -14,6 +14,9 @@ describe("the email-the-voucher form", () => {
     expect(body).toEqual({ to: "client@example.com", cc: ["a@x.com", "b@x.com"], agencyName: "Desk Travel", note: "Enjoy!", replyTo: "me@agency.com", withoutPrices: true });
     expect(emailClientRequestSchema.safeParse(body).success).toBe(true);
     expect(emailRequestOf(base)).toEqual({ to: "client@example.com", agencyName: "Desk Travel", withoutPrices: false });
+    // An empty reply-to is the agency profile's, when it has one; one typed wins.
+    expect(emailRequestOf(base, { replyTo: "hello@agency.example" })).toMatchObject({ replyTo: "hello@agency.example" });
+    expect(emailRequestOf({ ...base, replyTo: "me@agency.com" }, { replyTo: "hello@agency.example" })).toMatchObject({ replyTo: "me@agency.com" });
   });
 
   it("refuses each bad value with a sentence on its field", () => {
@@ -22,7 +25,9 @@ describe("the email-the-voucher form", () => {
     expect(issues({ to: "" })).toEqual([["to", "Enter the client's email address."]]);
     expect(issues({ cc: "a@x.com, nope" })).toEqual([["cc", "“nope” is not an email address."]]);
     expect(issues({ agencyName: " " })).toEqual([["agencyName", "Enter the name the client sees as the sender."]]);
-    expect(issues({ agencyName: "x".repeat(81) })).toEqual([["agencyName", "At most 80 characters."]]);
+    expect(issues({ agencyName: "x".repeat(81) })).toEqual([["agencyName", "The name can be at most 80 characters."]]);
+    // It becomes the email's sender name: one line only.
+    expect(issues({ agencyName: "Sunny Days\r\nBcc: all@example.com" })).toEqual([["agencyName", "Write the name on one line, without tabs or other special characters."]]);
     expect(issues({ note: "x".repeat(2001) })).toEqual([["note", "At most 2,000 characters."]]);
     expect(issues({ replyTo: "me@" })).toEqual([["replyTo", "Enter a valid email address for replies, or leave it empty."]]);
     const fifty = Array.from({ length: 50 }, (_, i) => `p${i}@x.com`).join(",");

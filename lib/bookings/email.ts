@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { agencyNameSchema } from "@/lib/agency/profile";
 import { EMAIL_MAX_ADDRESSES } from "@/lib/tds/limits";
 
 // The "email the voucher" form: what the advisor types (cc as one box of addresses) and the
@@ -6,7 +7,6 @@ import { EMAIL_MAX_ADDRESSES } from "@/lib/tds/limits";
 // cc) dropped, and the specification's limit of 50 addresses in all applies after that.
 
 export const NOTE_MAX = 2000;
-export const AGENCY_NAME_MAX = 80;
 
 const email = z.email();
 
@@ -27,7 +27,8 @@ export const emailVoucherFormSchema = z
   .object({
     to: z.pipe(z.string().check(z.trim(), z.minLength(1, "Enter the client's email address.")), z.email("Enter a valid email address, such as client@example.com.")),
     cc: z.string(),
-    agencyName: z.string().check(z.trim(), z.minLength(1, "Enter the name the client sees as the sender."), z.maxLength(AGENCY_NAME_MAX, `At most ${AGENCY_NAME_MAX} characters.`)),
+    // The sender name goes into the email's From header: one line, 1 to 80 characters, as the profile's name.
+    agencyName: agencyNameSchema("Enter the name the client sees as the sender."),
     note: z.string().check(z.maxLength(NOTE_MAX, `At most ${NOTE_MAX.toLocaleString("en-US")} characters.`)),
     replyTo: z.union([z.literal(""), z.pipe(z.string().check(z.trim()), z.email("Enter a valid email address for replies, or leave it empty."))]),
     withoutPrices: z.boolean(),
@@ -51,15 +52,16 @@ export const emailVoucherFormSchema = z
   }));
 export type EmailVoucherForm = z.input<typeof emailVoucherFormSchema>;
 
-/** The body of POST /api/bookings/:id/email-client. */
-export function emailRequestOf(v: EmailVoucherForm) {
+/** The body of POST /api/bookings/:id/email-client; an empty reply-to is the agency profile's, when it has one. */
+export function emailRequestOf(v: EmailVoucherForm, agency: { replyTo?: string } = {}) {
   const cc = ccAddresses(v.cc, v.to);
+  const replyTo = v.replyTo.trim() || agency.replyTo?.trim() || "";
   return {
     to: v.to.trim(),
     ...(cc.length ? { cc } : {}),
     agencyName: v.agencyName.trim(),
     ...(v.note.trim() ? { note: v.note } : {}),
-    ...(v.replyTo.trim() ? { replyTo: v.replyTo.trim() } : {}),
+    ...(replyTo ? { replyTo } : {}),
     withoutPrices: v.withoutPrices,
   };
 }

@@ -3,7 +3,8 @@ import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkDb, openDb, type DbHandle, type DbOptions } from "./index";
-import { bookingActions, bookingsLedger, loginAttempts, users } from "./schema";
+import { readAgencyLogo, readAgencyProfile, saveAgencyLogo, saveAgencyProfile } from "../agency/store";
+import { agencyProfile, bookingActions, bookingsLedger, loginAttempts, users } from "./schema";
 
 // The same data-layer suite on embedded PGlite and on the machine's PostgreSQL. The
 // PostgreSQL run gets a fresh database of its own (dropped afterwards), so reruns and
@@ -212,6 +213,21 @@ describe.each(targets)("data layer on $name", (target) => {
       .from(loginAttempts)
       .where(eq(loginAttempts.key, "email:ada@example.com"));
     expect(count!.n).toBe(2);
+  });
+
+  it("keeps the agency profile in one row, its logo's bytes exactly, and only known logo types", async () => {
+    const [admin] = await handle.db.insert(users).values(newUser({ role: "admin" })).returning();
+    expect(await readAgencyProfile(handle.db)).toMatchObject({ name: "", logo: null });
+    const bytes = Uint8Array.from({ length: 4096 }, (_, i) => (i * 37) % 256);
+    await saveAgencyLogo(handle.db, { bytes, type: "image/png" }, admin!.id);
+    await saveAgencyProfile(handle.db, { name: "Sunny Days", replyTo: "", phone: "", address: "" }, admin!.id);
+    const logo = await readAgencyLogo(handle.db);
+    expect(logo?.type).toBe("image/png");
+    expect(logo?.bytes).toBeInstanceOf(Uint8Array);
+    expect(Buffer.from(logo!.bytes).equals(Buffer.from(bytes))).toBe(true);
+    expect(await readAgencyProfile(handle.db)).toMatchObject({ name: "Sunny Days", logo: { type: "image/png", sha256: logo!.sha256 } });
+    await expectPgError(handle.db.insert(agencyProfile).values({ id: 2, name: "Another" }), CHECK_VIOLATION);
+    await expectPgError(handle.db.update(agencyProfile).set({ logoType: "image/svg+xml" }), CHECK_VIOLATION);
   });
 });
 

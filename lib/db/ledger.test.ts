@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb, type DbHandle, type DbOptions } from "./index";
-import { beginAction, beginBooking, bookedBy, completeAction, completeBooking, hasBookings, KeyReusedError, reopenBooking } from "./ledger";
+import { beginAction, beginBooking, bookedBy, bookingKnown, completeAction, completeBooking, hasBookings, KeyReusedError, reopenBooking, saveBookingFacts } from "./ledger";
 import { bookingActions, bookingsLedger, users } from "./schema";
 
 // The ledger on embedded PGlite and on the machine's PostgreSQL (a database of its own per
@@ -79,6 +79,28 @@ describe.each(targets)("ledger on $name", (target) => {
     expect(await hasBookings(handle.db, ana)).toBe(true);
     expect(await hasBookings(handle.db, ben)).toBe(false);
     expect(await bookedBy(handle.db, [`bk_${key}`, "bk_elsewhere"])).toEqual(new Map([[`bk_${key}`, { id: ana, name: "Ana" }]]));
+  });
+
+  it("knows a booking it booked or read, and only those", async () => {
+    const key = randomUUID();
+    const row = await beginBooking(handle.db, attempt(key));
+    await completeBooking(handle.db, row.id, { outcome: "booked", bookingId: `bk_made_${key}`, orderRef: "RV-2026-MADE0001", state: "confirmed" });
+    await saveBookingFacts(handle.db, {
+      bookingId: `bk_read_${key}`,
+      orderRef: "RV-2026-READ0001",
+      productType: "hotel",
+      state: "held",
+      leadGuest: null,
+      travelers: null,
+      item: null,
+      travelStart: null,
+      travelEnd: null,
+      totalSellMinor: null,
+      currency: null,
+    });
+    expect(await bookingKnown(handle.db, `bk_made_${key}`)).toBe(true);
+    expect(await bookingKnown(handle.db, `bk_read_${key}`)).toBe(true);
+    expect(await bookingKnown(handle.db, `bk_never_${key}`)).toBe(false);
   });
 
   it("actions: one row per key, reopened on retry; a key is never taken over by another booking or person", async () => {

@@ -96,6 +96,26 @@ export async function hasBookings(db: Db, userId: string): Promise<boolean> {
   return (row?.n ?? 0) > 0;
 }
 
+/** Whether the desk knows of any booking of the agency (made through it, or read from the service). */
+export async function agencyHasBookings(db: Db): Promise<boolean> {
+  const rows = await db.execute<{ known: number }>(
+    sql`select 1 as known from ${bookingFacts} union all select 1 from ${bookingsLedger} where ${bookingsLedger.bookingId} is not null limit 1`,
+  );
+  return rows.rows.length > 0;
+}
+
+/**
+ * Whether the desk has met this booking (booked it, or read it in a list or detail): such an ID
+ * exists at the service, so its page needs no call to say so. Unknown means unknown, not missing.
+ */
+export async function bookingKnown(db: Db, bookingId: string): Promise<boolean> {
+  const rows = await db.execute<{ known: number }>(
+    sql`select 1 as known from ${bookingFacts} where ${bookingFacts.bookingId} = ${bookingId}
+        union all select 1 from ${bookingsLedger} where ${bookingsLedger.bookingId} = ${bookingId} limit 1`,
+  );
+  return rows.rows.length > 0;
+}
+
 /* ------------------------------------------------------------------ actions */
 
 export type ActionStart = { bookingId: string; userId: string; action: BookingAction; idempotencyKey: string | null };

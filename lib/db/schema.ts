@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -228,6 +229,38 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
 
+/** Binary data: PGlite answers a Uint8Array, pg a Buffer (a Uint8Array too); the app sees a Uint8Array either way. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => new Uint8Array(value.buffer, value.byteOffset, value.byteLength),
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * The agency profile an admin sets once (/admin/agency): one row. The logo's bytes live here
+ * too (at most 500 KB, PNG, JPEG or WebP as sniffed from the bytes) and are read only by the
+ * route that serves them; `logo_sha256` versions its URL.
+ */
+export const agencyProfile = pgTable(
+  "agency_profile",
+  {
+    id: integer("id").primaryKey().default(1),
+    name: text("name").notNull(),
+    replyTo: text("reply_to").notNull().default(""),
+    phone: text("phone").notNull().default(""),
+    address: text("address").notNull().default(""),
+    logo: bytea("logo"),
+    logoType: text("logo_type"),
+    logoSha256: text("logo_sha256"),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("agency_profile_one_row", sql`${t.id} = 1`),
+    check("agency_profile_logo_known", sql`(${t.logo} is null and ${t.logoType} is null and ${t.logoSha256} is null) or (${t.logo} is not null and ${t.logoType} in ('image/png', 'image/jpeg', 'image/webp') and ${t.logoSha256} is not null)`),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type LedgerEntry = typeof bookingsLedger.$inferSelect;
@@ -238,3 +271,4 @@ export type DeskSyncRow = typeof deskSync.$inferSelect;
 export type LoginAttempt = typeof loginAttempts.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type UserInvite = typeof userInvites.$inferSelect;
+export type AgencyProfileRow = typeof agencyProfile.$inferSelect;

@@ -10,8 +10,9 @@ export const POST = route({ auth: "user", body: bookingRequestSchema }, async ({
   return ok({ ...made, bookedBy: { id: user.id, name: user.name } }, { status: 201, meta: { replayed } });
 });
 
-// GET /api/bookings – the agency's bookings with who booked each (`mine=1`: only the advisor's own)
+// GET /api/bookings – the agency's bookings with who booked each (`mine=1`: only the advisor's own; any state the list shows)
 export const GET = route({ auth: "user", query: bookingListRequestSchema }, async ({ tds, deps, user, query, signal }) => {
-  const { scannedPages, ...page } = await listBookings({ tds, db: await deps.db() }, user, query, signal);
-  return ok(page, { meta: scannedPages === undefined ? {} : { scannedPages } });
+  const { scannedPages, scannedRows, ...page } = await listBookings({ tds, db: await deps.db() }, user, query, signal);
+  // A page the desk filtered itself says how many of the service's bookings it looked through.
+  return ok(page, { meta: scannedPages === undefined ? {} : { scannedPages, scannedRows } });
 });

@@ -1,8 +1,9 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useCallback, useLayoutEffect } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef } from "react";
 import { useForm, useWatch } from "react-hook-form";
+import { useAgencyProfile } from "@/components/agency/use-agency-profile";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
 import { Field, inputClasses } from "@/components/ui/field";
@@ -14,6 +15,8 @@ import { ProblemCallout } from "./problem-callout";
 import { useBookingStep } from "./use-booking-step";
 import { formatCount } from "@/lib/money";
 
+// The sender name typed last in this browser: what the form starts with while the agency
+// profile has no name (an admin sets it on the Agency page).
 const AGENCY_NAME_KEY = "agency-desk:voucher-agency-name";
 
 function rememberedAgencyName(): string {
@@ -26,9 +29,11 @@ function rememberedAgencyName(): string {
 
 /**
  * The "Email voucher" dialog: to (the lead traveller by default), cc, the sender name the client
- * sees, a note, reply-to (the advisor by default) and "without prices". Everything typed stays in
- * the form whatever the answer, and while the page is open (it stays mounted once opened); the
- * result names who it reached and whether the PDF went along. Loaded by ./email-voucher.tsx.
+ * sees (the agency profile's name by default), a note, reply-to (the advisor by default; empty,
+ * the profile's) and "without prices". Each field is checked as it is left, then as it changes.
+ * Everything typed stays in the form whatever the answer, and while the page is open (it stays
+ * mounted once opened); the result names who it reached, whether prices were left off and
+ * whether the PDF went along. Loaded by ./email-voucher.tsx.
  */
 export default function EmailVoucherDialog({
   open,
@@ -49,6 +54,8 @@ export default function EmailVoucherDialog({
 }) {
   const form = useForm<EmailVoucherForm>({
     resolver: zodResolver(emailVoucherFormSchema),
+    // A field's sentence shows once it is left, then follows each change: never only after Send.
+    mode: "onTouched",
     defaultValues: { to: leadEmail ?? "", cc: "", agencyName: "", note: "", replyTo: advisorEmail, withoutPrices: false },
   });
   const {
@@ -57,13 +64,16 @@ export default function EmailVoucherDialog({
     setError,
     control,
     getValues,
+    getFieldState,
     setValue,
     formState: { errors },
   } = form;
+  const agency = useAgencyProfile().data;
   const send = useCallback(
     async (body: ReturnType<typeof emailRequestOf>) => {
       try {
-        return await apiPost(`/api/bookings/${encodeURIComponent(bookingId)}/email-client`, emailClientResultSchema, body);
+        const sent = await apiPost(`/api/bookings/${encodeURIComponent(bookingId)}/email-client`, emailClientResultSchema, body);
+        return { ...sent, withoutPrices: body.withoutPrices };
       } catch (err) {
         // The service's per-field sentences land on their fields; the title stays above the buttons.
         if (err instanceof ApiError && err.code === "validation_error") {
@@ -84,21 +94,26 @@ export default function EmailVoucherDialog({
     send,
     onDone: (r) => {
       setOpen(false);
-      onOutcome(
-        `Voucher emailed to ${r.sentTo.join(", ")}${r.cc.length ? `, copy to ${r.cc.join(", ")}` : ""}. ${
-          r.pdfAttached ? "The PDF voucher is attached." : "The PDF could not be made, so the voucher is in the email's body."
-        }`,
-      );
+      onOutcome(voucherEmailed(r));
     },
   });
 
-  // Each time it opens: the sender name last used, and no answer of an earlier send shown.
+  // Each time it opens: the agency's name (or the sender name last used here), and no answer of
+  // an earlier send shown. A profile that arrives after the dialog opened fills a name left empty.
   const { reset } = email;
+  const agencyName = agency?.name ?? "";
+  const agencyKnown = agency !== undefined;
   useLayoutEffect(() => {
     if (!open) return;
-    if (!getValues("agencyName")) setValue("agencyName", rememberedAgencyName());
+    if (!getValues("agencyName")) setValue("agencyName", agencyName || rememberedAgencyName());
     reset();
-  }, [open, getValues, setValue, reset]);
+  }, [open, getValues, setValue, reset]); // eslint-disable-line react-hooks/exhaustive-deps -- on opening only; the profile's arrival is the effect below
+  const filledFromProfile = useRef(false);
+  useEffect(() => {
+    if (!open || !agencyKnown || filledFromProfile.current) return;
+    filledFromProfile.current = true;
+    if (agencyName && !getFieldState("agencyName").isDirty && getValues("agencyName") !== agencyName) setValue("agencyName", agencyName);
+  }, [open, agencyKnown, agencyName, getFieldState, getValues, setValue]);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -106,7 +121,7 @@ export default function EmailVoucherDialog({
     } catch {
       // storage unavailable: the name is simply not remembered
     }
-    await email.run(emailRequestOf(values));
+    await email.run(emailRequestOf(values, { replyTo: agency?.replyTo }));
   });
 
   const [note = "", cc = "", to = ""] = useWatch({ control, name: ["note", "cc", "to"] });
@@ -123,20 +138,28 @@ export default function EmailVoucherDialog({
           className="space-y-4"
           aria-label="Email the voucher"
         >
-          <Field label="To" error={errors.to?.message} hint={leadEmail ? "The lead traveller's address, unless you change it." : "The booking has no email for the lead traveller."}>
+          <p className="text-[0.8125rem] text-slate-500">
+            Fields marked <span className="text-rose-600">*</span> are required.
+          </p>
+          <Field label="To" required error={errors.to?.message} hint={leadEmail ? "The lead traveller's address, unless you change it." : "The booking has no email for the lead traveller."}>
             {(c) => <input {...c} {...register("to")} type="email" autoComplete="off" className={inputClasses(!!errors.to)} />}
           </Field>
-          <Field
-            label="Copy to (cc)"
-            error={errors.cc?.message}
-            hint={`Separate addresses with commas or new lines. ${ccCount > 0 ? `${ccCount} in copy; ` : ""}at most ${EMAIL_MAX_ADDRESSES} addresses in all.`}
-          >
+          <Field label="Copy to (cc)" error={errors.cc?.message} hint={ccHint(ccCount)}>
             {(c) => <textarea {...c} {...register("cc")} rows={2} className={`${inputClasses(!!errors.cc)} h-auto py-2`} />}
           </Field>
-          <Field label="Sender name" error={errors.agencyName?.message} hint="The name the client sees the email from, such as your agency's.">
+          <Field
+            label="Sender name"
+            required
+            error={errors.agencyName?.message}
+            hint={agencyName ? "The name the client sees the email from: the agency's, as an admin set it. You may change it for this email." : "The name the client sees the email from, such as your agency's."}
+          >
             {(c) => <input {...c} {...register("agencyName")} maxLength={120} className={inputClasses(!!errors.agencyName)} />}
           </Field>
-          <Field label="Reply-to" error={errors.replyTo?.message} hint="Where the client's replies go. Empty: the agency's address at the travel service.">
+          <Field
+            label="Reply-to"
+            error={errors.replyTo?.message}
+            hint={agency?.replyTo ? `Where the client's replies go. Empty: the agency's address, ${agency.replyTo}.` : "Where the client's replies go. Empty: the agency's address at the travel service."}
+          >
             {(c) => <input {...c} {...register("replyTo")} type="email" className={inputClasses(!!errors.replyTo)} />}
           </Field>
           <Field
@@ -165,4 +188,21 @@ export default function EmailVoucherDialog({
       </Dialog>
     </>
   );
+}
+
+/** The cc field's hint: how to separate addresses, how many are in copy, and the limit. */
+export function ccHint(inCopy: number): string {
+  const count = inCopy > 0 ? ` ${formatCount(inCopy)} in copy.` : "";
+  return `Separate addresses with commas or new lines.${count} At most ${EMAIL_MAX_ADDRESSES} addresses in all, the client's included.`;
+}
+
+/** What the page says once the voucher went: to whom, whether prices were left off, and whether the PDF went along. */
+export function voucherEmailed(r: { sentTo: string[]; cc: string[]; pdfAttached: boolean; withoutPrices: boolean }): string {
+  return [
+    `Voucher emailed to ${r.sentTo.join(", ")}${r.cc.length ? `, copy to ${r.cc.join(", ")}` : ""}.`,
+    r.withoutPrices ? "Prices were left off." : null,
+    r.pdfAttached ? "The PDF voucher is attached." : "The PDF could not be made, so the voucher is in the email's body.",
+  ]
+    .filter(Boolean)
+    .join(" ");
 }

@@ -1,18 +1,17 @@
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
+import { agencyProfileQuery } from "@/components/agency/use-agency-profile";
 import { Button } from "@/components/ui/button";
 import { DialogOpening, preloadDialog } from "@/components/ui/dialog";
 import { MailIcon } from "@/components/ui/icons";
 
 // The dialog and its form (react-hook-form, the form's schema) load when the button is first
-// pointed at, focused or pressed; once opened it stays mounted, so what was typed is kept.
+// pointed at, focused or pressed, with the agency profile the form starts from; once opened it
+// stays mounted, so what was typed is kept.
 const loadDialog = () => import("./email-voucher-dialog");
 const EmailVoucherDialog = lazy(loadDialog);
-const preload = () => {
-  preloadDialog();
-  void loadDialog().catch(() => {});
-};
 
 /** "Email voucher": the button, and the dialog that sends the voucher to the client. */
 export function EmailVoucher({
@@ -33,6 +32,12 @@ export function EmailVoucher({
 }) {
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
+  const queryClient = useQueryClient();
+  const preload = () => {
+    preloadDialog();
+    void loadDialog().catch(() => {});
+    void queryClient.prefetchQuery(agencyProfileQuery);
+  };
   return (
     <>
       <Button

@@ -136,4 +136,73 @@ describe("BookingsDesk", () => {
     fireEvent.change(screen.getByLabelText("Search bookings"), { target: { value: "x".repeat(101) } });
     expect(screen.getByText("Only the first 100 characters are searched.")).toBeInTheDocument();
   });
+
+  it("the State filter offers every badge the list shows; the choice goes into the URL and the request", async () => {
+    const calls = installFetch({ "/api/bookings": ok({ rows, nextCursor: null }), "/api/bookings/summaries": summaries });
+    renderDesk();
+    await screen.findByRole("table");
+    const state = screen.getByLabelText("State");
+    expect(within(state).getAllByRole("option").map((o) => o.textContent)).toEqual([
+      "Any state",
+      "Confirmed",
+      "Held · not paid",
+      "Pending confirmation",
+      "In review",
+      "Failed",
+      "Cancellation pending",
+      "Cancelled or refunded",
+    ]);
+    for (const [value, label] of [
+      ["supplier_pending", "Pending confirmation"],
+      ["manual_review", "In review"],
+      ["cancellation_pending", "Cancellation pending"],
+    ] as const) {
+      fireEvent.change(state, { target: { value } });
+      expect(router.replace).toHaveBeenLastCalledWith(`/bookings?state=${value}`, { scroll: false });
+      expect(within(state).getByRole("option", { name: label })).toHaveProperty("selected", true);
+      await waitFor(() => expect(calls.some((u) => u.pathname === "/api/bookings" && u.searchParams.get("state") === value)).toBe(true));
+    }
+  });
+
+  it("the Status control says what is applied: Active with a travel period, the state's group with a state; Cancelled still works", async () => {
+    const calls = installFetch({ "/api/bookings": ok({ rows, nextCursor: null }), "/api/bookings/summaries": summaries });
+    renderDesk({ ...DEFAULT_FILTERS, trip: "upcoming" });
+    await screen.findByRole("table");
+    const status = screen.getByLabelText("Status") as HTMLSelectElement;
+    expect(status.selectedOptions[0]).toHaveTextContent("Active");
+    expect(within(status).getByRole("option", { name: "Active and cancelled" })).toBeDisabled();
+    expect(screen.getByText("With a travel period, the list shows active bookings; choose Status: Cancelled to see the cancelled ones.")).toBeInTheDocument();
+
+    fireEvent.change(status, { target: { value: "cancelled" } });
+    expect(router.replace).toHaveBeenLastCalledWith("/bookings?trip=upcoming&status=cancelled", { scroll: false });
+    expect(status.selectedOptions[0]).toHaveTextContent("Cancelled");
+    await waitFor(() => expect(calls.some((u) => u.searchParams.get("status") === "cancelled" && u.searchParams.get("trip") === "upcoming")).toBe(true));
+
+    // A state says which group it is in; choosing the other group lets go of the state.
+    fireEvent.change(screen.getByLabelText("State"), { target: { value: "held" } });
+    expect(router.replace).toHaveBeenLastCalledWith("/bookings?state=held&trip=upcoming", { scroll: false });
+    expect(status.selectedOptions[0]).toHaveTextContent("Active");
+    fireEvent.change(status, { target: { value: "cancelled" } });
+    expect(router.replace).toHaveBeenLastCalledWith("/bookings?trip=upcoming&status=cancelled", { scroll: false });
+    expect((screen.getByLabelText("State") as HTMLSelectElement).value).toBe("all");
+  });
+
+  it("a filter the desk applies finds nothing in the first pages: it looks a little further, then says how far and offers to go on", async () => {
+    const pageOf = (cursor: string | null) => {
+      const n = cursor ? Number(cursor.slice(1)) : 0;
+      // Three empty pages of 500 looked through each, then a match.
+      return n < 3 ? { status: 200, body: { data: { rows: [], nextCursor: `c${n + 1}` }, meta: { scannedPages: 5, scannedRows: 500 }, error: null } } : ok({ rows: [{ ...rows[0]!, state: "manual_review" }], nextCursor: null });
+    };
+    const calls = installFetch({ "/api/bookings": (url) => pageOf(url.searchParams.get("cursor")), "/api/bookings/summaries": summaries });
+    const user = userEvent.setup();
+    renderDesk({ ...DEFAULT_FILTERS, state: "manual_review" });
+    expect(await screen.findByRole("heading", { name: "None in the first 1,000 bookings" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Nothing matches these filters" })).toBeNull();
+    expect(calls.filter((u) => u.pathname === "/api/bookings")).toHaveLength(2);
+    await user.click(screen.getByRole("button", { name: "Look further" }));
+    const table = await screen.findByRole("table");
+    expect(within(table).getByText("In review")).toBeInTheDocument();
+    expect(calls.filter((u) => u.pathname === "/api/bookings").map((u) => u.searchParams.get("cursor"))).toEqual([null, "c1", "c2", "c3"]);
+    expect(screen.getByText("All 1 booking shown")).toBeInTheDocument();
+  });
 });

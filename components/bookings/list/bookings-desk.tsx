@@ -14,28 +14,39 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useDeferredAnswer } from "@/components/ui/use-deferred-answer";
 import { ApiError } from "@/lib/api-client";
 import {
+  appliedStatus,
   bookingHref,
   bookingsHref,
+  changeFilters,
   DEFAULT_FILTERS,
   isFiltered,
   QUERY_MAX,
   type BookingFilters,
 } from "@/lib/bookings/filters";
 import type { BookingListRowView, BookingSummary } from "@/lib/bookings/schemas";
-import { formatMoney } from "@/lib/money";
+import { formatCount, formatMoney } from "@/lib/money";
 import { BookingStateBadge } from "../booking-state";
 import { formatCreated, formatTravel } from "./format";
 import { useBookingSummaries, useBookingsList } from "./use-bookings-list";
 
 const SEARCH_DEBOUNCE_MS = 300;
 const NO_PAGES: never[] = [];
+/**
+ * Pages the list asks for by itself while a filter the desk applies (Mine, a state the service
+ * cannot filter by) has found nothing yet: then it says how far it looked and offers to go on.
+ */
+const LOOK_AHEAD_PAGES = 2;
 
+// In the words of the list's badges (components/bookings/booking-state.tsx).
 const STATE_OPTIONS: Array<[BookingFilters["state"], string]> = [
   ["all", "Any state"],
   ["confirmed", "Confirmed"],
-  ["held", "Held"],
-  ["cancelled", "Cancelled or refunded"],
+  ["held", "Held · not paid"],
+  ["supplier_pending", "Pending confirmation"],
+  ["manual_review", "In review"],
   ["failed", "Failed"],
+  ["cancellation_pending", "Cancellation pending"],
+  ["cancelled", "Cancelled or refunded"],
 ];
 const TRIP_OPTIONS: Array<[BookingFilters["trip"], string]> = [
   ["all", "Any time"],
@@ -63,7 +74,7 @@ export function BookingsDesk({ initialFilters, me }: { initialFilters: BookingFi
   const [announce, setAnnounce] = useState("");
 
   const update = (next: Partial<BookingFilters>) => {
-    const merged = { ...filters, ...next };
+    const merged = changeFilters(filters, next);
     setFilters(merged);
     router.replace(bookingsHref(merged), { scroll: false });
   };
@@ -83,15 +94,37 @@ export function BookingsDesk({ initialFilters, me }: { initialFilters: BookingFi
   const pending = list.isPending || catchingUp;
   const pages = shownPages ?? NO_PAGES;
   const rows = pages.flatMap((p) => p.rows);
-  const summaries = useBookingSummaries(pages);
+  const summaries = useBookingSummaries(pages.filter((p) => p.rows.length > 0));
   const stale = list.isPlaceholderData;
   const filtered = isFiltered(filters);
 
+  // A filter the desk applies itself may find nothing in the first pages of a large agency:
+  // the list looks a little further by itself, then says how far it looked and offers to go on,
+  // never "nothing matches" while there are bookings it has not looked through.
+  const loaded = list.data?.pages ?? NO_PAGES;
+  const foundAny = loaded.some((p) => p.rows.length > 0);
+  const lookedThrough = loaded.reduce((n, p) => n + p.lookedThrough, 0);
+  const listKey = bookingsHref(filters);
+  const [lookAhead, setLookAhead] = useState({ key: listKey, pages: LOOK_AHEAD_PAGES });
+  const lookPages = lookAhead.key === listKey ? lookAhead.pages : LOOK_AHEAD_PAGES;
+  const looking = !foundAny && !list.isPlaceholderData && list.hasNextPage && loaded.length < lookPages && !list.isError;
+  const { fetchNextPage, isFetching } = list;
+  const loadedPages = loaded.length;
+  useEffect(() => {
+    if (looking && !isFetching) void fetchNextPage();
+    // loadedPages: a page that came and went within one render still calls for the next.
+  }, [looking, isFetching, loadedPages, fetchNextPage]);
+  const lookFurther = () => setLookAhead({ key: listKey, pages: loaded.length + LOOK_AHEAD_PAGES });
+
   const loadMore = async () => {
     const before = rows.length;
-    const res = await list.fetchNextPage();
+    // A page the desk filtered may hold none of the next bookings: go on a little until some come.
+    let res = await list.fetchNextPage();
+    for (let more = 1; more < LOOK_AHEAD_PAGES && res.hasNextPage && !res.isError && (res.data?.pages.at(-1)?.rows.length ?? 1) === 0; more++) {
+      res = await list.fetchNextPage();
+    }
     const after = res.data?.pages.flatMap((p) => p.rows).length ?? before;
-    if (after > before) setAnnounce(`${after - before} more bookings loaded.`);
+    setAnnounce(after > before ? `${after - before} more bookings loaded.` : "No more bookings match in the next ones looked through.");
   };
 
   const clear = () => {
@@ -123,7 +156,9 @@ export function BookingsDesk({ initialFilters, me }: { initialFilters: BookingFi
           {pending
             ? "Loading bookings…"
             : rows.length === 0
-              ? ""
+              ? looking
+                ? `Looking through the agency's bookings… ${formatCount(lookedThrough)} so far`
+                : ""
               : list.hasNextPage
                 ? `Showing ${rows.length} bookings · more available`
                 : `All ${rows.length} ${rows.length === 1 ? "booking" : "bookings"} shown`}
@@ -132,7 +167,7 @@ export function BookingsDesk({ initialFilters, me }: { initialFilters: BookingFi
       </div>
 
       <div className="mt-3" aria-busy={list.isFetching && !list.isFetchingNextPage ? true : undefined}>
-        {pending ? (
+        {pending || (rows.length === 0 && looking) ? (
           <ListSkeleton />
         ) : list.isError && rows.length === 0 ? (
           <Callout title="The bookings could not be loaded" className="max-w-2xl">
@@ -141,6 +176,8 @@ export function BookingsDesk({ initialFilters, me }: { initialFilters: BookingFi
               Try again
             </Button>
           </Callout>
+        ) : rows.length === 0 && list.hasNextPage ? (
+          <NotFoundYet lookedThrough={lookedThrough} onLookFurther={lookFurther} pending={list.isFetchingNextPage} onClear={clear} />
         ) : rows.length === 0 ? (
           <EmptyState filtered={filtered} onClear={clear} />
         ) : (
@@ -250,9 +287,10 @@ function Filters({
         </label>
         <label className="text-sm font-medium text-slate-800">
           Status
-          <select className={cn(select, "mt-1.5")} value={filters.status} onChange={(e) => onChange({ status: e.target.value as BookingFilters["status"] })}>
+          {/* What the list shows: a state implies its group, a travel period alone leaves cancelled bookings out. */}
+          <select className={cn(select, "mt-1.5")} value={appliedStatus(filters)} onChange={(e) => onChange({ status: e.target.value as BookingFilters["status"] })}>
             {STATUS_OPTIONS.map(([v, l]) => (
-              <option key={v} value={v}>
+              <option key={v} value={v} disabled={v === "all" && travelHidesCancelled(filters.trip)}>
                 {l}
               </option>
             ))}
@@ -269,8 +307,8 @@ function Filters({
           </select>
         </label>
       </div>
-      {filters.trip !== "all" && filters.status !== "cancelled" && filters.state === "all" ? (
-        <p className="mt-3 text-[0.8125rem] text-slate-500">Cancelled bookings are hidden while a travel period is chosen; choose Status: Cancelled to see them.</p>
+      {travelHidesCancelled(filters.trip) && appliedStatus(filters) === "active" && filters.state === "all" ? (
+        <p className="mt-3 text-[0.8125rem] text-slate-500">With a travel period, the list shows active bookings; choose Status: Cancelled to see the cancelled ones.</p>
       ) : null}
       {isFiltered(filters) ? (
         <Button variant="ghost" size="sm" className="mt-3" onClick={onClear}>
@@ -419,6 +457,32 @@ function BookingCards({ rows, summaries, filters, me }: RowProps) {
         );
       })}
     </ul>
+  );
+}
+
+/** The service lists either active or cancelled bookings of a travel period, never both at once. */
+const travelHidesCancelled = (trip: BookingFilters["trip"]) => trip !== "all";
+
+/** Nothing found in the bookings looked through so far, with more behind them. */
+function NotFoundYet({ lookedThrough, onLookFurther, pending, onClear }: { lookedThrough: number; onLookFurther: () => void; pending: boolean; onClear: () => void }) {
+  return (
+    <div role="status" className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+      <span className="mx-auto grid size-11 place-items-center rounded-full bg-slate-100 text-slate-500">
+        <SearchX className="size-5" aria-hidden />
+      </span>
+      <h2 className="mt-4 text-base font-semibold text-ink">None in the first {formatCount(lookedThrough)} bookings</h2>
+      <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">
+        The agency has more bookings than these. Look through the next ones, or narrow the list with a travel period or a search.
+      </p>
+      <div className="mt-5 flex flex-wrap justify-center gap-3">
+        <Button onClick={onLookFurther} pending={pending}>
+          Look further
+        </Button>
+        <Button variant="secondary" onClick={onClear}>
+          Clear filters
+        </Button>
+      </div>
+    </div>
   );
 }
 

@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useInfiniteQuery, useQueries, useQueryClient } from "@tanstack/react-query";
 import type * as z from "zod/mini";
-import { apiGet } from "@/lib/api-client";
+import { apiGet, apiRequest } from "@/lib/api-client";
 import { listQuery, type BookingFilters } from "@/lib/bookings/filters";
 import { bookingListResponseSchema, bookingSummariesResponseSchema, type BookingSummary } from "@/lib/bookings/schemas";
 
@@ -10,11 +10,18 @@ import { bookingListResponseSchema, bookingSummariesResponseSchema, type Booking
 const SUMMARY_RETRY_MS = 5_000;
 const SUMMARY_ATTEMPTS = 8;
 
-/** The agency's bookings, one service page at a time (cursor paging, never the whole list). */
+/**
+ * The agency's bookings, one service page at a time (cursor paging, never the whole list). Each
+ * page says how many of the service's bookings it looked through: a page the desk filters itself
+ * (Mine, a state the service cannot filter by) may look through hundreds to find a few, or none.
+ */
 export function useBookingsList(filters: BookingFilters) {
   return useInfiniteQuery({
     queryKey: ["bookings", filters],
-    queryFn: ({ pageParam, signal }) => apiGet("/api/bookings", bookingListResponseSchema, { query: listQuery(filters, pageParam), signal }),
+    queryFn: async ({ pageParam, signal }) => {
+      const { data, meta } = await apiRequest("GET", "/api/bookings", bookingListResponseSchema, { query: listQuery(filters, pageParam), signal });
+      return { ...data, lookedThrough: typeof meta.scannedRows === "number" ? meta.scannedRows : data.rows.length };
+    },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     placeholderData: keepPreviousData,
