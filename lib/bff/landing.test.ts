@@ -34,6 +34,7 @@ const facts = (bookingId: string, state: string, travelStart: string | null) => 
   item: null,
   travelStart,
   travelEnd: null,
+  travelAt: travelStart,
   totalSellMinor: 10_000,
   currency: "USD",
 });

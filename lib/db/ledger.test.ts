@@ -95,6 +95,7 @@ describe.each(targets)("ledger on $name", (target) => {
       item: null,
       travelStart: null,
       travelEnd: null,
+      travelAt: null,
       totalSellMinor: null,
       currency: null,
     });
