@@ -44,8 +44,8 @@ type Options = {
 };
 
 type Fixtures = {
-  /** The server's log lines of this test's time, shown when it fails (see below). */
-  serverLog: void;
+  /** The server's log lines of this test's time (both workers'), shown when it fails (see below). */
+  serverLog: ServerLog;
   sandbox: SandboxClient;
   /** Runs axe (WCAG 2.1 A/AA) on the page and fails on any serious or critical violation. */
   expectAccessible: (options?: { exclude?: string[] }) => Promise<void>;
@@ -87,6 +87,11 @@ export function clientAddressOf(info: Pick<TestInfo, "testId" | "retry" | "repea
 const SERVER_LOG = path.resolve(import.meta.dirname, "..", E2E_SERVER_LOG);
 const SERVER_LOG_TAIL = 40;
 
+export type ServerLog = {
+  /** The lines the server has logged since this test started ([] when its log is not this run's file). */
+  lines: () => Promise<string[]>;
+};
+
 async function sizeOf(file: string): Promise<number | null> {
   return stat(file).then((s) => s.size, () => null);
 }
@@ -116,10 +121,11 @@ export const test = base.extend<Fixtures & Options>({
   serverLog: [
     async ({}, provide, testInfo) => {
       const start = await sizeOf(SERVER_LOG);
-      await provide();
+      const since = async () =>
+        start === null ? [] : (await readFrom(SERVER_LOG, start).catch(() => "")).split("\n").filter((l) => l.trim() !== "");
+      await provide({ lines: since });
       if (start === null || testInfo.status === testInfo.expectedStatus) return;
-      const text = await readFrom(SERVER_LOG, start).catch(() => "");
-      const lines = text.split("\n").filter((l) => l.trim() !== "");
+      const lines = await since();
       if (lines.length === 0) return;
       const file = testInfo.outputPath("server.log");
       await writeFile(file, `${lines.join("\n")}\n`);
