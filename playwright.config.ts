@@ -28,7 +28,9 @@ export default defineConfig({
   ],
   webServer: {
     // A production build on fresh data dirs; scripts/test-all.sh builds first and sets
-    // E2E_SKIP_BUILD so the build is not done twice.
+    // E2E_SKIP_BUILD so the build is not done twice. The script prints the build and the
+    // server's start-up; the server's log then goes to E2E_SERVER_LOG, and a failed test shows
+    // the lines of its own time (e2e/fixtures.ts).
     command: `bash scripts/e2e-server.sh ${E2E_PORT}`,
     url: `${E2E_ORIGIN}/api/health`,
     reuseExistingServer: !CI,

@@ -1,7 +1,8 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { contentSecurityPolicy, newNonce, originsOf } from "@/lib/security/csp";
 
-// Runs before routing, on every request but Next's static files (docs/bff.md#security):
+// Runs before routing, on every request without a body but Next's static files (docs/bff.md#security;
+// why not those with a body: `config` below):
 //  - a path that is not valid percent-encoding is answered 400 in the envelope here, before the
 //    framework's route matching fails on it with a bare 500;
 //  - every page gets a Content-Security-Policy with a fresh nonce (Next puts it on its scripts).
@@ -53,7 +54,22 @@ export function proxy(request: NextRequest): Response {
 
 export const config = {
   matcher: [
-    // Everything but Next's own static files and the icons; prefetches need a nonce too.
-    "/((?!_next/static|_next/image|favicon.ico|icon.svg|apple-icon.png).*)",
+    {
+      // Everything but Next's own static files and the icons; prefetches need a nonce too.
+      source: "/((?!_next/static|_next/image|favicon.ico|icon.svg|apple-icon.png).*)",
+      // But no request that carries a body (every POST, and PATCH or DELETE with one): pages are
+      // read with GET, and for a request with a body Next copies the body for the proxy and, when
+      // the client went away before sending all of it (Reload, Back or a closed tab during a
+      // POST; the desk's own call to the sandbox cut short), logs that copy's "Error: aborted
+      // (ECONNRESET)" as an error, or in development as an uncaughtException (issue 27). Such
+      // a request reaches its route handler, which answers a client gone with one debug line.
+      missing: [
+        { type: "header", key: "content-length" },
+        { type: "header", key: "transfer-encoding" },
+      ],
+    },
+    // Any request whose path holds a percent-escape, body or not, so that a malformed one is
+    // answered 400 `malformed_url` in the envelope rather than the framework's bare 500.
+    { source: "/(.*%.*)" },
   ],
 };

@@ -22,9 +22,8 @@ const MUTATION = { Origin: E2E_ORIGIN };
 /**
  * Where a booking is made: through the desk's API as the signed-in person of `request` (the
  * ledger records who booked), or straight at the service with a key of the test's own (made
- * through the sandbox's control plane), as a booking made outside the desk. The desk gives each
- * person a share of the agency's per-minute budget (9 bookings, 13 searches), so journeys that
- * do not need "booked by" book outside it.
+ * through the sandbox's control plane), as a booking made outside the desk: journeys that do not
+ * need "booked by" book outside it.
  */
 export type Via = { request: APIRequestContext; key?: string };
 
@@ -110,9 +109,9 @@ async function bookFirst(
 }
 
 /**
- * One hotel search a worker shares between its bookings (each books a quote of its own): the
- * service allows an agency 30 searches a minute, and the desk gives one advisor half of that.
- * A search lives 20 minutes, longer than a test run; a fresh one is made after 15.
+ * One hotel search a worker shares between its bookings (each books a quote of its own), which
+ * saves each of them the search's seconds. A search lives 20 minutes, longer than a test run; a
+ * fresh one is made after 15.
  */
 type Shared = { searchId: string; rows: Row[]; at: number; used: Set<string> };
 const shared = new Map<string, Shared>();

@@ -236,8 +236,7 @@ test.describe("the agency profile and the voucher email", () => {
 });
 
 test.describe("as an admin", () => {
-  // Admins book and cancel too; these journeys run as the admin so that the advisor's share of
-  // the agency's search budget (the desk gives one person half of 30 a minute) is not spent.
+  // Admins book and cancel too.
   test.use({ storageState: STORAGE_STATE.admin });
 
   test("cancel one leg of a round-trip transfer", async ({ page, request, sandbox }) => {

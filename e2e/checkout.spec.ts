@@ -210,7 +210,7 @@ async function triggeredHotelQuote(request: import("@playwright/test").APIReques
 }
 
 test.describe("checkout never books twice and never loses what was typed", () => {
-  // Admins book too; these run as the admin so the advisor's share of the agency's booking budget is left to the journeys above.
+  // Admins book too.
   test.use({ storageState: STORAGE_STATE.admin });
   test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== "desktop", "the network faults are the same on every layout"));
 

@@ -1,8 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import { appendFile, mkdir, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { appendFile, mkdir, open, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
-import { E2E_SANDBOX_ADMIN_TOKEN, E2E_TDS_API_KEY } from "./constants";
+import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { E2E_SANDBOX_ADMIN_TOKEN, E2E_SERVER_LOG, E2E_TDS_API_KEY } from "./constants";
 
 type Envelope<T> = { data: T; meta: Record<string, unknown>; error: { code: string; message: string; details: unknown[] } | null };
 
@@ -43,6 +44,8 @@ type Options = {
 };
 
 type Fixtures = {
+  /** The server's log lines of this test's time (both workers'), shown when it fails (see below). */
+  serverLog: ServerLog;
   sandbox: SandboxClient;
   /** Runs axe (WCAG 2.1 A/AA) on the page and fails on any serious or critical violation. */
   expectAccessible: (options?: { exclude?: string[] }) => Promise<void>;
@@ -70,11 +73,70 @@ async function recordMismatch(page: Page, url: string, message: string, servedHt
   await appendFile(path.resolve("test-results/hydration-mismatches.jsonl"), `${JSON.stringify(line)}\n`);
 }
 
+/**
+ * The address this test reaches the server from (X-Forwarded-For, believed by the e2e server
+ * from 127.0.0.1: TRUSTED_PROXIES in e2e/constants.ts): one of its own in 198.18.0.0/15, the
+ * range kept for tests, so the sign-in throttle's count per address is this test's alone. A retry
+ * is another client.
+ */
+export function clientAddressOf(info: Pick<TestInfo, "testId" | "retry" | "repeatEachIndex">): string {
+  const [a = 0, b = 0, c = 0] = createHash("sha256").update(`${info.testId}|${info.retry}|${info.repeatEachIndex}`).digest();
+  return `198.${18 + (a & 1)}.${b}.${c}`;
+}
+
+const SERVER_LOG = path.resolve(import.meta.dirname, "..", E2E_SERVER_LOG);
+const SERVER_LOG_TAIL = 40;
+
+export type ServerLog = {
+  /** The lines the server has logged since this test started ([] when its log is not this run's file). */
+  lines: () => Promise<string[]>;
+};
+
+async function sizeOf(file: string): Promise<number | null> {
+  return stat(file).then((s) => s.size, () => null);
+}
+
+async function readFrom(file: string, offset: number): Promise<string> {
+  const handle = await open(file, "r");
+  try {
+    const { size } = await handle.stat();
+    const buffer = Buffer.alloc(Math.max(0, size - offset));
+    await handle.read(buffer, 0, buffer.length, offset);
+    return buffer.toString("utf8");
+  } finally {
+    await handle.close();
+  }
+}
+
 /** What the browser reports about the network is not the page's fault: a 4xx the page handles, an aborted request. */
 const NETWORK_NOISE = [/^Failed to load resource:/, /net::ERR_(ABORTED|FAILED|CONNECTION|INTERNET)/];
 
 export const test = base.extend<Fixtures & Options>({
   allowedConsoleErrors: [[], { option: true }],
+  extraHTTPHeaders: async ({}, provide, testInfo) => {
+    await provide({ "X-Forwarded-For": clientAddressOf(testInfo) });
+  },
+  // The e2e server logs to a file (scripts/e2e-server.sh), not between the results. A test that
+  // fails gets the lines logged while it ran (both workers') attached, and their tail printed.
+  serverLog: [
+    async ({}, provide, testInfo) => {
+      const start = await sizeOf(SERVER_LOG);
+      const since = async () =>
+        start === null ? [] : (await readFrom(SERVER_LOG, start).catch(() => "")).split("\n").filter((l) => l.trim() !== "");
+      await provide({ lines: since });
+      if (start === null || testInfo.status === testInfo.expectedStatus) return;
+      const lines = await since();
+      if (lines.length === 0) return;
+      const file = testInfo.outputPath("server.log");
+      await writeFile(file, `${lines.join("\n")}\n`);
+      await testInfo.attach("server log", { path: file, contentType: "text/plain" });
+      const shown = lines.slice(-SERVER_LOG_TAIL);
+      console.error(
+        `\n── the server's log while this test ran: ${shown.length < lines.length ? `last ${shown.length} of ${lines.length} lines` : `${lines.length} lines`} (all of them in ${path.relative(process.cwd(), file)}) ──\n${shown.join("\n")}\n`,
+      );
+    },
+    { auto: true },
+  ],
   // Every page of every test: no uncaught error, no console error and no CSP violation.
   page: async ({ page, allowedConsoleErrors }, provide) => {
     const problems: string[] = [];

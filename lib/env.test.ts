@@ -53,6 +53,17 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ BENCH_PASSTHROUGH: "yes" })).toThrow("BENCH_PASSTHROUGH must be 1 or 0.");
   });
 
+  it("shapes to the specification's limits unless TDS_RATE_LIMIT_SCALE says the service raised the agency's", () => {
+    expect(parseEnv({}).tdsRateLimitScale).toBe(1);
+    expect(parseEnv({ TDS_RATE_LIMIT_SCALE: "" }).tdsRateLimitScale).toBe(1);
+    expect(parseEnv({ TDS_RATE_LIMIT_SCALE: " 20 " }).tdsRateLimitScale).toBe(20);
+    for (const bad of ["0", "1.5", "x2", "5000", "-3"]) {
+      expect(problemsOf({ TDS_RATE_LIMIT_SCALE: bad })).toEqual([
+        "TDS_RATE_LIMIT_SCALE must be a whole number from 1 to 1000: how many times the specification's limits the service allows the agency (1 unless it raised them).",
+      ]);
+    }
+  });
+
   it("treats empty values as unset", () => {
     const env = parseEnv({ TDS_API_KEY: "", DATABASE_URL: " ", AGENCY_CURRENCY: "" });
     expect(env.TDS_API_KEY).toBe(DEV_TDS_API_KEY);

@@ -46,6 +46,14 @@ const schema = z.object({
     .transform((v) => v.replace(/\/+$/, ""))
     .optional(),
   TDS_API_KEY: z.string().trim().min(1, "TDS_API_KEY cannot be empty.").optional(),
+  TDS_RATE_LIMIT_SCALE: z
+    .string()
+    .refine(
+      (v) => /^\s*\d{1,4}\s*$/.test(v) && Number(v) >= 1 && Number(v) <= 1_000,
+      "TDS_RATE_LIMIT_SCALE must be a whole number from 1 to 1000: how many times the specification's limits the service allows the agency (1 unless it raised them).",
+    )
+    .transform(Number)
+    .optional(),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters.").optional(),
   DATABASE_URL: z
     .string()
@@ -100,6 +108,11 @@ export type Env = {
   APP_ORIGIN: string;
   TDS_BASE_URL: string;
   TDS_API_KEY: string;
+  /**
+   * The agency's per-key limits at the service as a multiple of the specification's table
+   * (TDS_RATE_LIMIT_SCALE): 1 unless the service raised them for the agency. The desk shapes to it.
+   */
+  tdsRateLimitScale: number;
   /** Where TDS_API_KEY came from, for the dev banner (never the key itself). */
   tdsApiKeySource: "env" | "sandbox-default";
   SESSION_SECRET: string;
@@ -167,6 +180,7 @@ export function parseEnv(source: Source = process.env): Env {
     APP_ORIGIN: e.APP_ORIGIN,
     TDS_BASE_URL: e.TDS_BASE_URL ?? `${e.APP_ORIGIN}/sandbox`,
     TDS_API_KEY: e.TDS_API_KEY ?? DEV_TDS_API_KEY,
+    tdsRateLimitScale: e.TDS_RATE_LIMIT_SCALE ?? 1,
     tdsApiKeySource: e.TDS_API_KEY ? "env" : "sandbox-default",
     SESSION_SECRET: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
     DATABASE_URL: e.DATABASE_URL,

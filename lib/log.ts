@@ -120,6 +120,18 @@ export function captureLogs(): { lines: () => Array<Record<string, unknown>>; te
   };
 }
 
+/** nginx's "client closed request": the answer to a request whose client went away before it came. */
+export const CLIENT_GONE = 499;
+
+/**
+ * The level of a request's line: an error for a 5xx, and for a client that went away (Reload, Back,
+ * a closed tab, a timed-out caller) one debug line, as it is nobody's error; info otherwise.
+ */
+export function requestLevel(status: number): "error" | "info" | "debug" {
+  if (status === CLIENT_GONE) return "debug";
+  return status >= 500 ? "error" : "info";
+}
+
 /** An error as a log field: its name, message and code, never a stack full of request data. */
 export function errorFields(err: unknown): { name: string; message: string; code?: string } {
   if (err instanceof Error) {

@@ -283,6 +283,8 @@ try {
     SANDBOX_PORT: String(sandboxPort),
     SANDBOX_DATA_DIR: ":memory:",
     SANDBOX_LATENCY_SCALE: "0",
+    // This check is about the specification's limits, whatever the shell says.
+    SANDBOX_RATE_LIMIT_SCALE: "1",
     TDS_API_KEY: DEV_TDS_API_KEY,
   };
   const sandbox = start("sandbox", [path.join(root, "node_modules/tsx/dist/cli.mjs"), "lib/sandbox/server.ts"], sandboxEnv);
@@ -298,6 +300,7 @@ try {
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
       APP_ORIGIN: origin,
+      TDS_RATE_LIMIT_SCALE: "1",
       DATABASE_URL: dbUrl.toString(),
       REDIS_URL,
       REDIS_KEY_PREFIX: KEY_PREFIX,

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bffTestKit, hotelSearchBody, hotelTravelers, isBookableHotelRow, type BffTestKit } from "@/lib/bff/testkit";
 import { captureLogs } from "@/lib/log";
@@ -121,5 +122,75 @@ describe("the sign-in and users handlers' log line", () => {
     expect(capture.text()).not.toContain(password);
     expect(capture.text()).not.toContain("x@example.com");
     expect(capture.text()).not.toContain("next=");
+  });
+});
+
+describe("a client that goes away (Reload, Back, a closed tab)", () => {
+  /** A body that sends its start, then fails as a cut connection does when `signal` aborts. */
+  const cutBody = (start: string, signal: AbortSignal) =>
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(start));
+        signal.addEventListener("abort", () => controller.error(Object.assign(new Error("aborted"), { code: "ECONNRESET" })));
+      },
+    });
+
+  it("while the BFF waits on the service: 499 and one debug line, no error", async () => {
+    const gone = new AbortController();
+    // The service call is in flight when the client leaves.
+    kit.setTransport((_input, init) => {
+      gone.abort();
+      return new Promise((_resolve, reject) => init.signal?.addEventListener("abort", () => reject(init.signal!.reason)));
+    });
+    const capture = captureLogs();
+    const { log } = await import("@/lib/log");
+    log.level = "debug";
+    let status: number;
+    try {
+      const req = new NextRequest("http://desk.test/api/search/srch_0000000000000abc/results", { signal: gone.signal });
+      status = (await results.GET(req, { params: Promise.resolve({ searchId: "srch_0000000000000abc" }) })).status;
+    } finally {
+      capture.stop();
+      kit.setTransport(null);
+    }
+    expect(status).toBe(499);
+    expect(capture.lines().map((l) => [l.level, l.msg, l.status])).toEqual([["debug", "request", 499]]);
+  });
+
+  it("while sending a body: the BFF and the sign-in handler answer 499 with one debug line, no error", async () => {
+    const { handle, parseBody } = await import("@/lib/auth/http");
+    const { loginSchema } = await import("@/lib/auth/schemas");
+    const signIn = handle(async (request: Request) => {
+      await parseBody(request, loginSchema);
+      return new Response(null, { status: 204 });
+    });
+    const capture = captureLogs();
+    const { log } = await import("@/lib/log");
+    log.level = "debug";
+    const statuses: number[] = [];
+    try {
+      for (const [path, send] of [
+        ["/api/search", (r: Request) => search.POST(new NextRequest(r), { params: Promise.resolve({}) })],
+        ["/api/auth/login", (r: Request) => signIn(r)],
+      ] as const) {
+        const gone = new AbortController();
+        const req = new Request(`http://desk.test${path}`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: "http://desk.test" },
+          body: cutBody('{"email":"', gone.signal),
+          signal: gone.signal,
+          duplex: "half",
+        } as RequestInit);
+        setTimeout(() => gone.abort(), 5);
+        statuses.push((await send(req)).status);
+      }
+    } finally {
+      capture.stop();
+    }
+    expect(statuses).toEqual([499, 499]);
+    expect(capture.lines().map((l) => [l.level, l.msg, l.route, l.status])).toEqual([
+      ["debug", "request", "/api/search", 499],
+      ["debug", "request", "/api/auth/login", 499],
+    ]);
   });
 });

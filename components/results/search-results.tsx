@@ -1,7 +1,7 @@
 "use client";
 
 import { List, Map as MapIcon, SlidersHorizontal } from "lucide-react";
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -19,15 +19,8 @@ import { useLiveResults } from "./use-live-results";
 import { useThumbnails } from "./use-thumbnails";
 import { VirtualResults } from "./virtual-results";
 import { formatCount } from "@/lib/money";
-
-// The map loads when the advisor first asks for it (or points at or focuses its toggle).
-const loadMap = () => import("./map-view");
-const MapView = lazy(() => loadMap().then((m) => ({ default: m.MapView })));
-const preloadMap = () => void loadMap().catch(() => {});
-// The filters sheet (narrow windows) loads when "Filters" is first pointed at, focused or pressed.
-const loadSheet = () => import("./filters/filters-sheet");
-const FiltersSheet = lazy(() => loadSheet().then((m) => ({ default: m.FiltersSheet })));
-const preloadSheet = () => void loadSheet().catch(() => {});
+// The map and the filters sheet load when first used (lazy-parts.ts says why they live there).
+import { FiltersSheet, MapView, preloadMap, preloadSheet } from "./lazy-parts";
 
 const NO_GROUPS: ResultGroup[] = [];
 

@@ -5,6 +5,9 @@ import { BedDouble, Lightbulb, Plane, Ticket, CarFront, X, type LucideIcon } fro
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+// Loaded with this page, so that the results' own import()s are not inside their next/dynamic
+// module (why: components/results/lazy-parts.ts).
+import "@/components/results/lazy-parts";
 import { ResultsSkeleton } from "@/components/results/results-states";
 import { Button } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";

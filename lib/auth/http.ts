@@ -1,7 +1,7 @@
 import * as zc from "zod/v4/core";
 import { UserError, type UserErrorCode } from "./users";
 import { clientAddress, throttleKey, UNKNOWN_PEER } from "./client-address";
-import { log } from "@/lib/log";
+import { CLIENT_GONE, log, requestLevel } from "@/lib/log";
 import { FOR_PEOPLE } from "@/lib/zod-sentences";
 
 // The JSON envelope of the auth and users handlers (the service's own shape:
@@ -79,12 +79,17 @@ export function handle<A extends unknown[]>(fn: (...args: A) => Promise<Response
     try {
       res = await fn(...args);
     } catch (err) {
-      const apiError = toApiError(err);
-      errorCode = apiError.code;
-      res = errorResponse(apiError);
+      if (request?.signal.aborted) {
+        // The client went away (its body, if any, was cut short): nobody reads an answer.
+        res = new Response(null, { status: CLIENT_GONE });
+      } else {
+        const apiError = toApiError(err);
+        errorCode = apiError.code;
+        res = errorResponse(apiError);
+      }
     }
     // The same line as the BFF's requests (docs/bff.md#logs); never the body (it holds passwords).
-    log[res.status >= 500 ? "error" : "info"](
+    log[requestLevel(res.status)](
       {
         requestId: crypto.randomUUID(),
         route: request ? new URL(request.url).pathname : null,

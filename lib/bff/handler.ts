@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
 import * as zc from "zod/v4/core";
-import { errorFields, log, withLogContext } from "@/lib/log";
+import { CLIENT_GONE, errorFields, log, requestLevel, withLogContext } from "@/lib/log";
 import { TdsError, type TdsClient } from "@/lib/tds";
 import { FOR_PEOPLE } from "@/lib/zod-sentences";
 import { getBffDeps, type BffDeps, type SessionUser } from "./deps";
@@ -64,7 +64,7 @@ export function route<
     const started = performance.now();
     const logged = { requestId, userId: null as string | null, route: routeOf(req) };
     const res = await withLogContext(logged, () => answer(req, context, requestId, logged));
-    log[res.status >= 500 ? "error" : "info"](
+    log[requestLevel(res.status)](
       { ...logged, method: req.method, status: res.status, durationMs: Math.round(performance.now() - started), ...(errorCodes.get(res) ? { errorCode: errorCodes.get(res) } : {}) },
       "request",
     );
@@ -133,7 +133,7 @@ function errorResponse(err: unknown, req: NextRequest, requestId: string, secret
     if (e.status >= 500) log.warn({ serviceErrorCode: err.code, errorCode: e.code }, "service error");
   } else if (req.signal.aborted) {
     // The browser went away; nobody reads this answer.
-    return new Response(null, { status: 499, headers: { "X-Request-Id": requestId } });
+    return new Response(null, { status: CLIENT_GONE, headers: { "X-Request-Id": requestId } });
   } else {
     log.error({ err: { ...errorFields(err), stack: err instanceof Error ? err.stack : undefined } }, "unexpected error");
     e = new BffError({ ...BFF_ERRORS.internal_error, code: "internal_error", message: `${BFF_ERRORS.internal_error.message} (Reference ${requestId}.)` });

@@ -88,6 +88,17 @@ describe("one instance (memory)", () => {
     for (let i = 0; i < 9; i++) await shaper.acquire(bucket, "cy");
   });
 
+  it("an agency whose limits the service raised (TDS_RATE_LIMIT_SCALE): the budgets and fair shares scale with them", async () => {
+    const clock = fakeClock(60_000 * 6000);
+    const shaper = createRateShaper({ now: clock.now, sleep: clock.sleep, keyPrefix: randomUUID(), maxWaitMs: () => 0, limitScale: 10 });
+    let ana = 0;
+    while (ana < 1_000 && (await shaper.acquire(bucket, "ana").then(() => true, () => false))) ana++;
+    expect(ana).toBe(90); // half of 90% of 200
+    let agency = 0;
+    while (agency < 1_000 && (await shaper.acquire(bucket, null).then(() => true, () => false))) agency++;
+    expect(ana + agency).toBe(180);
+  });
+
   it("a shaped-out request is answered like the service's 429, without reaching it", async () => {
     const clock = fakeClock(60_000 * 4000);
     const shaper = createRateShaper({ now: clock.now, sleep: clock.sleep, keyPrefix: randomUUID(), maxWaitMs: () => 0 });
@@ -161,7 +172,9 @@ describe("two instances sharing one Redis budget", () => {
 
 describe("through a handler", () => {
   it("a request the budget cannot take in time is 429 rate_limited with Retry-After, and never reaches the service", async () => {
-    const shaper = createRateShaper({ keyPrefix: randomUUID(), limitFor: () => 2, budgetRatio: 1, userShare: 1, maxWaitMs: () => 0 });
+    // A fixed clock: on the real one the minute could turn between the second call and the third.
+    const now = () => 60_000 * 7000 + 30_000;
+    const shaper = createRateShaper({ now, keyPrefix: randomUUID(), limitFor: () => 2, budgetRatio: 1, userShare: 1, maxWaitMs: () => 0 });
     const kit = await bffTestKit({ shaper });
     try {
       let reached = 0;

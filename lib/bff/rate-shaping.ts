@@ -76,6 +76,11 @@ export type ShaperOptions = {
   userShare?: number;
   /** How long a request may wait for the next window before it is refused. */
   maxWaitMs?: (bucket: Bucket) => number;
+  /**
+   * The agency's limits as a multiple of the specification's table (TDS_RATE_LIMIT_SCALE): an
+   * agency whose limits the service raised. 1 by default.
+   */
+  limitScale?: number;
   /** Replace limits (benchmarks that measure overhead, not the budget). */
   limitFor?: (bucket: Bucket) => number;
   now?: () => number;
@@ -138,7 +143,7 @@ export function createRateShaper(options: ShaperOptions = {}): RateShaper {
   return {
     store: options.redis ? "redis" : "memory",
     async acquire(bucket, userId, signal) {
-      const limit = options.limitFor?.(bucket) ?? bucket.limit;
+      const limit = options.limitFor?.(bucket) ?? bucket.limit * (options.limitScale ?? 1);
       const budget = Math.max(1, Math.floor(limit * ratio));
       const userBudget = Math.max(1, Math.ceil(budget * share));
       await connected;

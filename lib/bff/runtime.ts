@@ -18,7 +18,11 @@ const runtime = (globalForBff.__agencyDeskBff ??= {});
 export function defaultDeps() {
   const shaper = () => {
     const env = getEnv();
-    runtime.shaper ??= createRateShaper({ redis: env.REDIS_URL ? getRedis(env.REDIS_URL) : undefined, keyPrefix: `${env.REDIS_KEY_PREFIX}:shape` });
+    runtime.shaper ??= createRateShaper({
+      redis: env.REDIS_URL ? getRedis(env.REDIS_URL) : undefined,
+      keyPrefix: `${env.REDIS_KEY_PREFIX}:shape`,
+      limitScale: env.tdsRateLimitScale,
+    });
     return runtime.shaper;
   };
   return {

@@ -4,6 +4,7 @@ import { users } from "@/lib/db/schema";
 import type { FetchLike, ResultRow, TdsClient, TdsClientConfig } from "@/lib/tds";
 import { sandboxClients, sandboxFetch, SANDBOX_BASE_URL } from "@/lib/tds/testkit";
 import { DEMO_AGENCY_ID } from "../sandbox/platform/agencies";
+import { testSandbox } from "../sandbox/testing";
 import { memoryCache } from "./cache";
 import { setBffDeps, type SessionUser } from "./deps";
 import type { RouteHandler } from "./handler";
@@ -33,7 +34,9 @@ export type CallInit = {
 export type BffTestKit = Awaited<ReturnType<typeof bffTestKit>>;
 
 export async function bffTestKit(options: { shaper?: RateShaper; db?: DbHandle } = {}) {
-  const kit = sandboxClients();
+  // The demo agency's limits raised, as the shaper's below: these tests are not about budgets
+  // (rate-shaping.test.ts and the sandbox's own tests keep the real ones).
+  const kit = sandboxClients(testSandbox({ rateLimitScale: 100 }));
   const handle = options.db ?? (await openDb({ driver: "pglite", dataDir: ":memory:" }));
   const [advisor, colleague, admin] = await handle.db
     .insert(users)

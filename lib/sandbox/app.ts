@@ -36,11 +36,15 @@ type ClockRow = { id: "clock"; offsetMs: number };
 
 function seed(services: SandboxServices): void {
   const { agencies, config } = services;
-  if (!agencies.agencies.has(DEMO_AGENCY_ID)) {
+  const demo = agencies.agencies.get(DEMO_AGENCY_ID);
+  if (!demo) {
     agencies.createAgency(
-      { name: "Demo Travel Co", currency: "USD", creditLimitMinor: 50_000_000, agreementSigned: true },
+      { name: "Demo Travel Co", currency: "USD", creditLimitMinor: 50_000_000, agreementSigned: true, rateLimitScale: config.rateLimitScale },
       DEMO_AGENCY_ID,
     );
+  } else if ((demo.rateLimitScale ?? 1) !== config.rateLimitScale) {
+    // SANDBOX_RATE_LIMIT_SCALE decides the demo agency's limits at every start.
+    agencies.updateAgency(DEMO_AGENCY_ID, { rateLimitScale: config.rateLimitScale });
   }
   if (!agencies.findKey(config.apiKey)) {
     agencies.createKey(DEMO_AGENCY_ID, { name: "Agency Desk (development)", level: "agent", key: config.apiKey });

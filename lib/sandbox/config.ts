@@ -25,6 +25,12 @@ const schema = z.object({
     .min(0, "SANDBOX_DEMO_BOOKINGS cannot be negative.")
     .max(5_000, "SANDBOX_DEMO_BOOKINGS above 5000 is benchmark data: use the control plane's generate instead.")
     .default(0),
+  SANDBOX_RATE_LIMIT_SCALE: z.coerce
+    .number({ error: "SANDBOX_RATE_LIMIT_SCALE must be a whole number (1 = the specification's limits)." })
+    .int("SANDBOX_RATE_LIMIT_SCALE must be a whole number (1 = the specification's limits).")
+    .min(1, "SANDBOX_RATE_LIMIT_SCALE must be at least 1: the specification's limits are the lowest an agency has.")
+    .max(1_000, "SANDBOX_RATE_LIMIT_SCALE above 1000 would be no limit at all.")
+    .default(1),
   NODE_ENV: z.string().optional(),
 });
 
@@ -37,6 +43,11 @@ export type SandboxConfig = {
   port: number;
   /** Bookings the demo agency starts with when it has none (demo data; 0 = none). */
   demoBookings: number;
+  /**
+   * The demo agency's per-key limits as a multiple of the specification's table: an agency whose
+   * limits the service raised (the e2e server, so that no test waits on what others spent).
+   */
+  rateLimitScale: number;
 };
 
 export function sandboxConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxConfig {
@@ -57,5 +68,6 @@ export function sandboxConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Sand
     seed: e.SANDBOX_SEED,
     port: e.SANDBOX_PORT,
     demoBookings: e.SANDBOX_DEMO_BOOKINGS,
+    rateLimitScale: e.SANDBOX_RATE_LIMIT_SCALE,
   };
 }

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bookingKit, freeHotel } from "./bookings/write-testkit";
 import type { CallResult } from "./testing";
-import { testSandbox } from "./testing";
+import { startOfVirtualMinute, testSandbox } from "./testing";
 import type { ResultRow } from "./search/types";
 
 /**
@@ -242,6 +242,7 @@ const producers: Record<string, () => Promise<CallResult>> = {
   rate_limited: async () => {
     const key = await k.newKey();
     let last: CallResult | undefined;
+    startOfVirtualMinute(sb);
     for (let i = 0; i < 31; i++) last = await k.api("POST", "/search", { body: k.searchBodies.activity(), key, idem: null });
     return last!;
   },

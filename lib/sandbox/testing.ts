@@ -21,6 +21,16 @@ export type TestSandbox = Sandbox & {
   control: <T = any>(method: string, path: string, body?: unknown) => Promise<CallResult<T>>;
 };
 
+/**
+ * Moves the sandbox's virtual clock to the start of its next minute, so that a test counting
+ * calls against a per-minute limit has the whole window: the rate-limit windows are virtual
+ * minutes, and one that turned mid-test would pass a call the limit should refuse.
+ */
+export function startOfVirtualMinute(sb: Sandbox): void {
+  const now = sb.services.clock.now();
+  sb.services.clock.advance((60_000 - (now % 60_000)) / 1000);
+}
+
 export function testSandbox(overrides: Partial<SandboxConfig> = {}): TestSandbox {
   const sandbox = createSandbox({ dataDir: ":memory:", latencyScale: 0, apiKey: DEV_API_KEY, adminToken: DEV_ADMIN_TOKEN, ...overrides });
   const key = overrides.apiKey ?? DEV_API_KEY;

@@ -2,6 +2,7 @@
 import type { NextRequest } from "next/server";
 import type { Sandbox } from "@/lib/sandbox/app";
 import { DEMO_BOOKINGS, demoDataEnabled } from "@/lib/demo/config";
+import { CLIENT_GONE } from "@/lib/log";
 import { getEnv } from "@/lib/server-env";
 
 export const dynamic = "force-dynamic";
@@ -54,12 +55,16 @@ async function handle(req: NextRequest): Promise<Response> {
   const headers = new Headers(req.headers);
   headers.set("X-Sandbox-Base", base);
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  const forwarded = new Request(url, {
-    method: req.method,
-    headers,
-    body: hasBody ? await req.arrayBuffer() : undefined,
-    signal: req.signal,
-  });
+  let body: ArrayBuffer | undefined;
+  try {
+    body = hasBody ? await req.arrayBuffer() : undefined;
+  } catch (err) {
+    // The caller went away before sending the whole body: nobody reads an answer, and the
+    // service never saw a request.
+    if (req.signal.aborted) return new Response(null, { status: CLIENT_GONE });
+    throw err;
+  }
+  const forwarded = new Request(url, { method: req.method, headers, body, signal: req.signal });
   return sandbox.fetch(forwarded);
 }
 

@@ -4,7 +4,7 @@ import { detail, errorBody } from "../search/testkit";
 import { SandboxError } from "../platform/errors";
 import { isAdultsOnly } from "../search/activities";
 import type { ActivitySummary, FlightSummary, ResultRow } from "../search/types";
-import { testSandbox } from "../testing";
+import { startOfVirtualMinute, testSandbox } from "../testing";
 import { bookingRequestSchema, checkAgainstQuote } from "./create";
 import type { TransferLeg } from "./transitions";
 import { bookingKit, freeHotel, type Quote } from "./write-testkit";
@@ -254,6 +254,7 @@ describe("POST /bookings wallet and quote errors", () => {
 
   it("allows 20 booking requests per key and minute → 429 rate_limited with Retry-After", async () => {
     const key = await k.newKey();
+    startOfVirtualMinute(sb);
     for (let i = 0; i < 20; i++) expect((await k.book({}, key)).status).toBe(400);
     const res = await k.book({}, key);
     expect({ status: res.status, body: res.body }).toEqual({ status: 429, body: errorBody("rate_limited") });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { testSandbox } from "../testing";
+import { startOfVirtualMinute, testSandbox } from "../testing";
 import type { EmailResult, OutboxEmail } from "./email";
 import type { Booking, BookingState } from "./model";
 import { detail, errorBody, readKit } from "./read-testkit";
@@ -189,6 +189,7 @@ describe("POST /bookings/:bookingId/email-client", () => {
     const key = await kit.newKey();
     const b = confirmed();
     const statuses: number[] = [];
+    startOfVirtualMinute(sb);
     for (let i = 0; i < 10; i++) statuses.push((await sb.call("POST", `/api/v1/bookings/${b.id}/email-client`, { key, body: {} })).status);
     expect(statuses).toEqual(Array(10).fill(200));
     const res = await sb.call("POST", `/api/v1/bookings/${b.id}/email-client`, { key, body: {} });

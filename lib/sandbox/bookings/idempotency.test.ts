@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEMO_AGENCY_ID } from "../platform/agencies";
 import { detail, errorBody } from "../search/testkit";
-import { testSandbox } from "../testing";
+import { startOfVirtualMinute, testSandbox } from "../testing";
 import { bookingKit, freeHotel } from "./write-testkit";
 
 const sb = testSandbox();
@@ -110,6 +110,7 @@ describe("concurrent bookings of one quote", () => {
     const before = await k.wallet();
     const idem = randomUUID();
     const body = k.body(quote);
+    startOfVirtualMinute(sb);
     const all = await Promise.all(Array.from({ length: 50 }, () => k.book(body, quote.key, idem)));
     const fresh = all.filter((r) => r.status === 201 && !r.headers.get("Idempotent-Replayed"));
     expect(fresh).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { testSandbox } from "../testing";
+import { startOfVirtualMinute, testSandbox } from "../testing";
 import { suggest, words } from "./suggest";
 
 const sb = testSandbox();
@@ -139,6 +139,7 @@ describe("GET /catalog/suggest", () => {
   it("limits a key to 120 calls a minute, then answers 429 with Retry-After", async () => {
     const own = testSandbox();
     try {
+      startOfVirtualMinute(own);
       for (let i = 0; i < 120; i++) expect((await own.call("GET", "/api/v1/catalog/suggest?q=ro")).status).toBe(200);
       const res = await own.call("GET", "/api/v1/catalog/suggest?q=ro");
       expect({ status: res.status, body: res.body }).toEqual({ status: 429, body: error("rate_limited") });

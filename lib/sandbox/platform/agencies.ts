@@ -15,6 +15,11 @@ export type Agency = {
   agreementSigned: boolean;
   suspended: boolean;
   apiAccess: boolean;
+  /**
+   * Its keys' per-minute limits as a multiple of the specification's (1: the table itself; an
+   * agency whose limits the service raised has more). Journals written before it was kept read as 1.
+   */
+  rateLimitScale?: number;
   adminUserId: string;
   createdAt: string;
 };
@@ -68,6 +73,7 @@ export class Agencies {
       agreementSigned: input.agreementSigned ?? true,
       suspended: input.suspended ?? false,
       apiAccess: input.apiAccess ?? true,
+      rateLimitScale: input.rateLimitScale ?? 1,
       adminUserId: `usr_${id}_admin`,
       createdAt: this.clock.iso(),
     };

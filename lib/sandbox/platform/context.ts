@@ -25,11 +25,12 @@ export type SandboxServices = {
 
 export type RateBucket = keyof typeof RATE_LIMITS | `other.${string}`;
 
-/** Counts the call against the key's per-minute budget for `bucket`. */
+/** Counts the call against the key's per-minute budget for `bucket` (the table's, times the agency's scale). */
 export function limit(services: SandboxServices, bucket: RateBucket): MiddlewareHandler<SandboxEnv> {
   const perMinute = bucket in RATE_LIMITS ? RATE_LIMITS[bucket as keyof typeof RATE_LIMITS] : DEFAULT_RATE_LIMIT;
   return async (c, next) => {
-    await services.rateLimits.consume(c.var.auth.key.id, bucket, perMinute);
+    const { agency, key } = c.var.auth;
+    await services.rateLimits.consume(key.id, bucket, perMinute * (agency.rateLimitScale ?? 1));
     await next();
   };
 }

@@ -15,6 +15,7 @@ const agencyFields = {
   agreementSigned: z.boolean(),
   suspended: z.boolean(),
   apiAccess: z.boolean(),
+  rateLimitScale: z.number().int().min(1).max(1_000),
 };
 const createAgencySchema = z.strictObject({
   ...agencyFields,
@@ -24,6 +25,7 @@ const createAgencySchema = z.strictObject({
   agreementSigned: agencyFields.agreementSigned.optional(),
   suspended: agencyFields.suspended.optional(),
   apiAccess: agencyFields.apiAccess.optional(),
+  rateLimitScale: agencyFields.rateLimitScale.optional(),
 });
 const patchAgencySchema = z.strictObject(agencyFields).partial();
 const createKeySchema = z.strictObject({

@@ -4,7 +4,8 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createSandbox } from "../app";
 import { DEV_ADMIN_TOKEN, DEV_API_KEY } from "../config";
-import { testSandbox, type TestSandbox } from "../testing";
+import { sandboxConfigFromEnv } from "../config";
+import { startOfVirtualMinute, testSandbox, type TestSandbox } from "../testing";
 
 const error = (code: string, message: unknown = expect.any(String), details: unknown = []) => ({
   data: null,
@@ -124,9 +125,7 @@ describe("envelope", () => {
 describe("rate limits", () => {
   it("allows 120 calls a minute to an unlisted endpoint, then 429 with Retry-After, and a new minute resets", async () => {
     const sb = testSandbox();
-    // Start at the top of a virtual minute so the window cannot roll over mid-test.
-    const now = Date.parse((await sb.control("GET", "/clock")).body.data.now);
-    await sb.control("POST", "/clock/advance", { seconds: 60 - Math.floor((now % 60_000) / 1000) });
+    startOfVirtualMinute(sb);
     for (let i = 0; i < 120; i++) expect((await sb.call("GET", PING)).status).toBe(200);
     const limited = await sb.call("GET", PING);
     expect({ status: limited.status, body: limited.body }).toEqual({ status: 429, body: error("rate_limited") });
@@ -138,6 +137,57 @@ describe("rate limits", () => {
     expect((await sb.call("GET", PING, { key: other.body.data.key })).status).toBe(200);
     await sb.control("POST", "/clock/advance", { seconds: retryAfter });
     expect((await sb.call("GET", PING)).status).toBe(200);
+  });
+
+  it("an agency whose limits were raised: the demo agency's keys get SANDBOX_RATE_LIMIT_SCALE times the table, other agencies the table", async () => {
+    const sb = testSandbox({ rateLimitScale: 3 });
+    expect((await sb.control("GET", "/agencies/agy_demo")).body.data.rateLimitScale).toBe(3);
+    const plain = await newAgency(sb);
+    startOfVirtualMinute(sb);
+    for (let i = 0; i < 360; i++) expect((await sb.call("GET", PING)).status).toBe(200);
+    const limited = await sb.call("GET", PING);
+    expect({ status: limited.status, body: limited.body }).toEqual({ status: 429, body: error("rate_limited", expect.stringContaining("may make 360 of these calls per minute")) });
+    // An agency made through the control plane has the specification's limits unless given more.
+    for (let i = 0; i < 120; i++) expect((await sb.call("GET", PING, { key: plain.key })).status).toBe(200);
+    expect((await sb.call("GET", PING, { key: plain.key })).status).toBe(429);
+    const raised = await newAgency(sb, { rateLimitScale: 2 });
+    for (let i = 0; i < 240; i++) expect((await sb.call("GET", PING, { key: raised.key })).status).toBe(200);
+    expect((await sb.call("GET", PING, { key: raised.key })).status).toBe(429);
+    // PATCH takes effect on the next call; the count of the window stays.
+    expect((await sb.control("PATCH", `/agencies/${plain.agencyId}`, { rateLimitScale: 2 })).body.data.rateLimitScale).toBe(2);
+    expect((await sb.call("GET", PING, { key: plain.key })).status).toBe(200);
+    const bad = await sb.control("POST", "/agencies", { name: "Bad", rateLimitScale: 0 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details.map((d: { path: string }) => d.path)).toEqual(["rateLimitScale"]);
+    sb.close();
+  });
+
+  it("SANDBOX_RATE_LIMIT_SCALE is checked at start, with a sentence", () => {
+    const env = (vars: Record<string, string>) => ({ NODE_ENV: "test", ...vars }) as NodeJS.ProcessEnv;
+    expect(sandboxConfigFromEnv(env({})).rateLimitScale).toBe(1);
+    expect(sandboxConfigFromEnv(env({ SANDBOX_RATE_LIMIT_SCALE: "20" })).rateLimitScale).toBe(20);
+    for (const [value, sentence] of [
+      ["0", "SANDBOX_RATE_LIMIT_SCALE must be at least 1: the specification's limits are the lowest an agency has."],
+      ["2.5", "SANDBOX_RATE_LIMIT_SCALE must be a whole number (1 = the specification's limits)."],
+      ["lots", "SANDBOX_RATE_LIMIT_SCALE must be a whole number (1 = the specification's limits)."],
+      ["5000", "SANDBOX_RATE_LIMIT_SCALE above 1000 would be no limit at all."],
+    ]) {
+      expect(() => sandboxConfigFromEnv(env({ SANDBOX_RATE_LIMIT_SCALE: value! }))).toThrow(`SANDBOX_RATE_LIMIT_SCALE: ${sentence}`);
+    }
+  });
+
+  it("the demo agency takes SANDBOX_RATE_LIMIT_SCALE again at every start, its journal notwithstanding", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sandbox-"));
+    try {
+      const first = testSandbox({ dataDir: dir, rateLimitScale: 5 });
+      expect((await first.control("GET", "/agencies/agy_demo")).body.data.rateLimitScale).toBe(5);
+      first.close();
+      const second = testSandbox({ dataDir: dir });
+      expect((await second.control("GET", "/agencies/agy_demo")).body.data.rateLimitScale).toBe(1);
+      second.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

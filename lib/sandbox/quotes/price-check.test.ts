@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { HOTEL_SOURCES } from "../search/sources";
 import { detail, errorBody } from "../search/testkit";
 import type { ActivitySummary, HotelSummary, ResultRow, TransferSummary } from "../search/types";
-import { testSandbox } from "../testing";
+import { startOfVirtualMinute, testSandbox } from "../testing";
 import { isHoldable, naturalChange, raisedPrice, stricterPolicy } from "./changes";
 import { DIETARY_OPTIONS } from "./requirements";
 import { quoteKit, unchangedCheck } from "./testkit";
@@ -257,8 +257,7 @@ describe("price-check: errors, in the order they are checked", () => {
   it("60 price-checks a minute per key, then 429 rate_limited with Retry-After", async () => {
     const { rows } = await q.search("flight");
     const key = await q.freshKey();
-    // Start at the top of a virtual minute so the window cannot roll over mid-test.
-    await q.advance(60 - Math.floor((sb.services.clock.now() % 60_000) / 1000));
+    startOfVirtualMinute(sb);
     const send = () => sb.call("POST", `/api/v1/quotes/${rows[0]!.rateQuoteId}/price-check`, { key });
     for (let i = 0; i < 60; i++) expect((await send()).status).toBe(200);
     const limited = await send();

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { testSandbox } from "../testing";
+import { startOfVirtualMinute, testSandbox } from "../testing";
 import { detail, errorBody, searchKit } from "./testkit";
 
 const sb = testSandbox();
@@ -111,6 +111,7 @@ describe("POST /search refusals", () => {
     const made = await sb.control("POST", "/agencies/agy_demo/keys", {});
     const key = made.body.data.key as string;
     const body = bodies.transfer();
+    startOfVirtualMinute(sb);
     for (let i = 0; i < 30; i++) {
       expect((await sb.call("POST", "/api/v1/search", { body, key })).status).toBe(201);
     }
