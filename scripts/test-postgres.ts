@@ -16,7 +16,7 @@
 // Debian has) and its folder belongs to it; the binaries and the folder must be reachable by it.
 // The lines for the services list go to stderr in test-services.sh's format.
 import { spawnSync } from "node:child_process";
-import { chownSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import net from "node:net";
 import { arch, platform, userInfo } from "node:os";
 import path from "node:path";
@@ -113,6 +113,27 @@ async function binaries(): Promise<Binaries> {
   }
 }
 
+/**
+ * The package's libraries are reached through symbolic links that an npm tarball cannot hold: its
+ * install script makes them from native/pg-symlinks.json. Where install scripts did not run
+ * (`--ignore-scripts`, or an npm that asks before running them), the same links are made here.
+ */
+function restoreLinks(bin: Binaries) {
+  const pkg = path.resolve(path.dirname(bin.postgres), "..", "..");
+  let links: { source: string; target: string }[] = [];
+  try {
+    links = JSON.parse(readFileSync(path.join(pkg, "native", "pg-symlinks.json"), "utf8"));
+  } catch {
+    return;
+  }
+  for (const { source, target } of links) {
+    const at = path.join(pkg, target);
+    if (existsSync(at)) continue;
+    rmSync(at, { force: true }); // a link left dangling
+    symlinkSync(path.relative(path.dirname(at), path.join(pkg, source)), at);
+  }
+}
+
 /** Who runs the cluster: this user, or `nobody` when this is root (PostgreSQL refuses root). */
 type RunAs = { uid: number; gid: number } | undefined;
 const RUN_AS = "nobody";
@@ -167,6 +188,7 @@ async function startEmbedded(why: string): Promise<string> {
   rmSync(logFile, { force: true });
   if (who) chownSync(dir, who.uid, who.gid);
 
+  restoreLinks(bin);
   const reachable = run(bin.postgres, ["--version"], who);
   if (reachable.status !== 0) {
     throw new CannotRun(
