@@ -27,7 +27,13 @@ function machineFiles(): Map<string, string> {
       for (const entry of readdirSync(file)) add(path.join(file, entry));
       return;
     }
-    files.set(file, createHash("sha256").update(readFileSync(file)).digest("hex"));
+    try {
+      files.set(file, createHash("sha256").update(readFileSync(file)).digest("hex"));
+    } catch {
+      // Not readable by this user (pg_hba.conf is postgres's own): its time and size then.
+      const { mtimeMs, size } = statSync(file);
+      files.set(file, `modified ${mtimeMs}, ${size} bytes`);
+    }
   };
   // Every cluster's pg_hba.conf and postgresql.conf, and the users and groups (no `postgres` user created).
   for (const file of ["/etc/postgresql", "/etc/passwd", "/etc/group"]) add(file);
