@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 export default defineConfig({
   resolve: { alias: { "@": fileURLToPath(new URL("./", import.meta.url)) } },
   test: {
-    include: [".ci/**/*.test.ts", "lib/**/*.test.ts", "components/**/*.test.ts", "components/**/*.test.tsx", "app/**/*.test.ts"],
+    include: [".ci/**/*.test.ts", "scripts/**/*.test.ts", "lib/**/*.test.ts", "components/**/*.test.ts", "components/**/*.test.tsx", "app/**/*.test.ts"],
     environment: "node",
     // Time for the machine, not a budget of the test: a test that opens an in-memory PGlite (about
     // 3 s on an idle 2-core machine) took 30 s and more with the machine's cores busy (load 16,

@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # `npm test`: every check the project has, in order, stopping at the first failure.
-# First it makes sure of PostgreSQL (127.0.0.1:5432, database `test`), Redis (127.0.0.1:6379)
-# and Chromium (/usr/bin/chromium): found, started or installed, one line each
-# (scripts/test-services.sh); a missing one stops the run with what to install.
+# First it makes sure of PostgreSQL (127.0.0.1:5432's, or the run's own in .data/test-postgres,
+# database `test`, address in TEST_DATABASE_URL), Redis (127.0.0.1:6379) and Chromium
+# (/usr/bin/chromium): found, started or installed, one line each (scripts/test-services.sh,
+# sourced so that the address and the trap stopping the run's own PostgreSQL last the whole run);
+# a missing one stops the run with what to install.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 
 started=$SECONDS
-bash scripts/test-services.sh
+source scripts/test-services.sh
 step() { printf '\n\033[1m▶ %s\033[0m\n' "$1"; step_started=$SECONDS; }
 done_step() { printf '\033[2m  %s took %ss\033[0m\n' "$1" $((SECONDS - step_started)); }
 

@@ -1,11 +1,19 @@
 #!/usr/bin/env bash
 # What `npm test` needs besides Node, found, started or installed, one line per decision:
-#   PostgreSQL on 127.0.0.1:5432 with a database `test` (lib/db tests, two instances),
+#   PostgreSQL with a database `test` (lib/db tests, two instances): the one on 127.0.0.1:5432
+#     when it lets user postgres in without a password, else one of the run's own (embedded-postgres
+#     from npm, in .data/test-postgres, on a free port, stopped when the run ends); either way its
+#     address is exported as TEST_DATABASE_URL,
 #   Redis on 127.0.0.1:6379 (the shared rate budget and cache),
 #   Chromium at $CHROMIUM_PATH or /usr/bin/chromium (Playwright never downloads a browser).
-# Debian packages are installed when the machine allows it (root and apt-get); otherwise a
-# missing service stops the run with a sentence saying what to install. Nothing is skipped.
+# Redis and Chromium are installed from Debian's packages when the machine allows it (root and
+# apt-get); otherwise a missing service stops the run with a sentence saying what to install.
+# Nothing is skipped, and no file outside the repository is edited (scripts/test-services.test.ts).
+#
+# Sourced by scripts/test-all.sh (`source scripts/test-services.sh`), so that TEST_DATABASE_URL and
+# the trap that stops the run's own PostgreSQL belong to the whole run.
 set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 say() { printf '  %-11s %s\n' "$1:" "$2"; }
 fail() {
@@ -30,36 +38,18 @@ apt_install() {
 printf '\033[1m▶ services the tests need\033[0m\n'
 
 # PostgreSQL ----------------------------------------------------------------------------------
-pg_up() { command -v pg_isready >/dev/null 2>&1 && pg_isready -h 127.0.0.1 -p 5432 -q; }
-if pg_up; then
-  say PostgreSQL "running on 127.0.0.1:5432"
-else
-  if ! command -v pg_ctlcluster >/dev/null 2>&1; then
-    if can_install; then
-      apt_install postgresql
-      say PostgreSQL "none installed: installed Debian's postgresql"
-    else
-      fail PostgreSQL "none on 127.0.0.1:5432 and none installed" \
-        "install PostgreSQL (Debian: apt-get install postgresql), or start one on 127.0.0.1:5432 with trust auth for user postgres."
-    fi
-  fi
-  version="$(ls /etc/postgresql 2>/dev/null | sort -V | tail -n1)"
-  [[ -n "$version" ]] || fail PostgreSQL "installed, but no cluster in /etc/postgresql" "create one with pg_createcluster, or start PostgreSQL on 127.0.0.1:5432."
-  # Local test runs: trust on the loopback, as CI machines are set up.
-  hba="/etc/postgresql/$version/main/pg_hba.conf"
-  if [[ -w "$hba" ]] && ! grep -qE '^host\s+all\s+all\s+127\.0\.0\.1/32\s+trust' "$hba"; then
-    sed -i '1i host all all 127.0.0.1/32 trust' "$hba"
-  fi
-  pg_ctlcluster --skip-systemctl-redirect "$version" main start 2>/dev/null || pg_ctlcluster "$version" main start
-  for _ in $(seq 1 30); do pg_up && break; sleep 1; done
-  pg_up || fail PostgreSQL "started cluster $version/main, but it does not answer on 127.0.0.1:5432" "check its log in /var/log/postgresql."
-  say PostgreSQL "none on 127.0.0.1:5432: started cluster $version/main"
-fi
-if [[ "$(psql -h 127.0.0.1 -U postgres -d postgres -tAc "select 1 from pg_database where datname = 'test'" 2>/dev/null)" == "1" ]]; then
-  say database "test exists"
-else
-  createdb -h 127.0.0.1 -U postgres test 2>/dev/null || fail database "cannot create database test" "allow user postgres to connect from 127.0.0.1 without a password (trust), or create the database test."
-  say database "created test"
+# Found on 127.0.0.1:${TEST_PG_PORT:-5432} and used as it is, or the run's own started in .data/test-postgres
+# (scripts/test-postgres.ts): never by editing the machine's files. Its address goes to every test
+# as TEST_DATABASE_URL; the run's own is stopped when the run ends.
+pg_out="$(node node_modules/tsx/dist/cli.mjs scripts/test-postgres.ts up)"
+mapfile -t pg_lines <<<"$pg_out"
+export TEST_DATABASE_URL="${pg_lines[0]}"
+if [[ "${pg_lines[1]:-}" == "embedded" ]]; then
+  stop_test_postgres() { node node_modules/tsx/dist/cli.mjs scripts/test-postgres.ts down || true; }
+  trap stop_test_postgres EXIT
+  # Stopped by Ctrl-C or kill too: the EXIT trap runs when the shell exits on these.
+  trap 'exit 130' INT
+  trap 'exit 143' TERM
 fi
 
 # Redis ---------------------------------------------------------------------------------------

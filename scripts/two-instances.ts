@@ -4,8 +4,9 @@
 // fires many more suggestions through both than the service allows per minute, and checks that
 // together they stay inside the service's limit (docs/bff.md#rate-shaping): the sandbox never
 // answered 429, and what it accepted in the window is at most its limit and most of the desk's
-// 90% budget. Needs PostgreSQL at DATABASE_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/test)
-// and Redis at REDIS_URL (default redis://127.0.0.1:6379).
+// 90% budget. Needs PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test;
+// `npm test` sets it, see scripts/test-services.sh) and Redis at TWO_INSTANCES_REDIS_URL
+// (default redis://127.0.0.1:6379).
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -17,7 +18,7 @@ import { DEMO_USERS } from "../lib/auth/config";
 import { DEV_TDS_API_KEY } from "../lib/env";
 
 const root = path.resolve(import.meta.dirname, "..");
-const ADMIN_DB_URL = process.env.DATABASE_ADMIN_URL || "postgres://postgres@127.0.0.1:5432/test";
+const ADMIN_DB_URL = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
 const REDIS_URL = process.env.TWO_INSTANCES_REDIS_URL || "redis://127.0.0.1:6379";
 // This run's own namespace (REDIS_KEY_PREFIX): its budget is shared by its two instances and nobody else.
 const KEY_PREFIX = `two-instances-${process.pid}-${Date.now().toString(36)}`;
