@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { errorJson } from "@/lib/bff/envelope";
 import { contentSecurityPolicy, newNonce, originsOf } from "@/lib/security/csp";
 
 // Runs before routing, on every request without a body but Next's static files (docs/bff.md#security;
@@ -18,18 +19,7 @@ export function wellFormedPath(pathname: string): boolean {
 }
 
 export function malformedUrl(): Response {
-  return Response.json(
-    {
-      data: null,
-      meta: {},
-      error: {
-        code: "malformed_url",
-        message: "This address is not valid: part of it is not properly encoded. Check the link, or go back and try again.",
-        details: [],
-      },
-    },
-    { status: 400, headers: { "Cache-Control": "no-store" } },
-  );
+  return errorJson(400, "malformed_url", "This address is not valid: part of it is not properly encoded. Check the link, or go back and try again.");
 }
 
 export function proxy(request: NextRequest): Response {

@@ -170,7 +170,7 @@ const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().s
 
 async function signIn(context: BrowserContext, baseURL: string): Promise<void> {
   const advisor = DEMO_USERS.find((u) => u.role === "advisor")!;
-  const res = await context.request.post(`${baseURL}/api/auth/login`, { data: { email: advisor.email, password: advisor.password } });
+  const res = await context.request.post(`${baseURL}/api/auth/login`, { data: { email: advisor.email, password: advisor.password }, headers: { Origin: baseURL } });
   if (!res.ok()) throw new Error(`Could not sign in as ${advisor.email}: ${res.status()} ${await res.text()}`);
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { DEMO_USERS } from "../lib/auth/config";
-import { STORAGE_STATE } from "./constants";
+import { E2E_ORIGIN, STORAGE_STATE } from "./constants";
 import { expect, test } from "./fixtures";
 import { expectAtWork, LoginPage, signOut } from "./login-page";
 import { UsersAdminPage } from "./users-admin-page";
@@ -59,7 +59,7 @@ test.describe("signing in", () => {
     await expect(login.alert).toHaveText("Too many sign-in attempts. Try again in 15 minutes.");
     await expect(login.email).toHaveValue(email);
 
-    const res = await page.request.post("/api/auth/login", { data: { email, password: "wrong password 7" } });
+    const res = await page.request.post("/api/auth/login", { data: { email, password: "wrong password 7" }, headers: { Origin: E2E_ORIGIN } });
     expect(res.status()).toBe(429);
     expect(Number(res.headers()["retry-after"])).toBeGreaterThan(800);
     expect(await res.json()).toEqual({
@@ -168,6 +168,26 @@ test.describe("as the demo admin", () => {
     await theirs.close();
   });
 
+  test("the users routes refuse what another site can make a signed-in browser send", async ({ page }) => {
+    // Issue 28: these went through a second door that took all of them (a 201 for the first).
+    const invitee = { name: "Mallory", email: `mallory-${randomUUID().slice(0, 8)}@agency-desk.test`, role: "admin" };
+    const asText = JSON.stringify(invitee);
+    const refusals = [
+      await page.request.post("/api/users", { data: asText, headers: { Referer: "https://evil.example/", "Content-Type": "text/plain" } }),
+      await page.request.post("/api/users", { data: invitee }),
+      await page.request.post("/api/users", { data: invitee, headers: { Origin: E2E_ORIGIN, "Sec-Fetch-Site": "cross-site" } }),
+    ];
+    for (const res of refusals) {
+      expect(res.status()).toBe(403);
+      expect((await res.json()).error.code).toBe("forbidden");
+    }
+    const plain = await page.request.post("/api/users", { data: asText, headers: { Origin: E2E_ORIGIN, "Content-Type": "text/plain" } });
+    expect(plain.status()).toBe(415);
+    expect((await plain.json()).error).toEqual({ code: "unsupported_media_type", message: "The request body must be sent as JSON.", details: [] });
+    const list = await page.request.get("/api/users");
+    expect(((await list.json()).data.users as Array<{ email: string }>).map((u) => u.email)).not.toContain(invitee.email);
+  });
+
   test("cannot deactivate or demote themself", async ({ page }) => {
     const admin = new UsersAdminPage(page);
     await admin.goto();
@@ -177,9 +197,10 @@ test.describe("as the demo admin", () => {
     const list = await page.request.get("/api/users");
     const { users } = (await list.json()).data as { users: { id: string; email: string }[] };
     const self = users.find((u) => u.email === "admin@agency-desk.test")!;
-    const res = await page.request.patch(`/api/users/${self.id}`, { data: { active: false } });
+    const res = await page.request.patch(`/api/users/${self.id}`, { data: { active: false }, headers: { Origin: E2E_ORIGIN } });
     expect(res.status()).toBe(403);
-    const bad = await page.request.patch(`/api/users/${self.id}`, { data: { role: "owner" } });
+    expect((await res.json()).error.message).toBe("You cannot deactivate yourself or change your own role. Ask another admin.");
+    const bad = await page.request.patch(`/api/users/${self.id}`, { data: { role: "owner" }, headers: { Origin: E2E_ORIGIN } });
     expect(bad.status()).toBe(400);
     expect((await bad.json()).error.code).toBe("validation_error");
   });

@@ -1,7 +1,8 @@
 import type * as zc from "zod/v4/core";
 
-// Browser-side calls to our own /api routes. They answer in the service's envelope
-// `{ data, meta, error }`; a failure becomes an ApiError the UI can show as a sentence.
+// Browser-side calls to our own /api routes, the sign-in and users pages' included: the one
+// fetch helper of the browser. They answer in the service's envelope `{ data, meta, error }`;
+// a failure becomes an ApiError the UI can show as a sentence.
 // Loaded by every page: it takes any zod schema (classic or mini) and reads the error
 // envelope by hand, so that it brings no schema library of its own into the browser.
 
@@ -51,12 +52,13 @@ type RequestOptions = {
  * One call to our /api: the envelope read, `data` parsed with `schema`, `meta` returned as is.
  * Failures are ApiErrors carrying the envelope's code and sentence.
  */
-export async function apiRequest<S extends Schema>(
+export async function apiRequest<S extends Schema | null>(
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
   path: string,
+  /** null when the caller does not read `data` (the sign-in page, which loads no schema library). */
   schema: S,
   options: RequestOptions = {},
-): Promise<{ data: Output<S>; meta: Record<string, unknown>; status: number }> {
+): Promise<{ data: S extends Schema ? Output<S> : unknown; meta: Record<string, unknown>; status: number }> {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined && value !== null) params.set(key, String(value));
@@ -108,12 +110,12 @@ export async function apiRequest<S extends Schema>(
   }
 
   const envelope = (body ?? {}) as { data?: unknown; meta?: unknown };
-  const data = schema.safeParse(envelope.data);
+  const data = schema ? schema.safeParse(envelope.data) : { success: true as const, data: envelope.data };
   if (!data.success) {
     throw new ApiError({ status: response.status, code: "invalid_response", message: "The server sent a response we couldn't read." });
   }
   const meta = envelope.meta && typeof envelope.meta === "object" ? (envelope.meta as Record<string, unknown>) : {};
-  return { data: data.data as Output<S>, meta, status: response.status };
+  return { data: data.data as S extends Schema ? Output<S> : unknown, meta, status: response.status };
 }
 
 export async function apiGet<S extends Schema>(
@@ -121,7 +123,7 @@ export async function apiGet<S extends Schema>(
   schema: S,
   options: { query?: Query; signal?: AbortSignal } = {},
 ): Promise<Output<S>> {
-  return (await apiRequest("GET", path, schema, options)).data;
+  return (await apiRequest("GET", path, schema, options)).data as Output<S>;
 }
 
 export async function apiPost<S extends Schema>(
@@ -130,7 +132,7 @@ export async function apiPost<S extends Schema>(
   body?: unknown,
   options: { headers?: Record<string, string>; signal?: AbortSignal } = {},
 ): Promise<Output<S>> {
-  return (await apiRequest("POST", path, schema, { ...options, body })).data;
+  return (await apiRequest("POST", path, schema, { ...options, body })).data as Output<S>;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -149,4 +151,34 @@ export function envelopeError(body: unknown): { code: string; message: string; d
     message: typeof message === "string" ? message : "",
     details: list ? (details as Array<Record<string, unknown>>).map((d) => ({ ...d, path: d.path as string, message: d.message as string })) : [],
   };
+}
+
+/**
+ * The handler's sentences by form field (the first for each field), in the order the handler gave
+ * them; details that belong to no field are left out. `first` is the field to focus.
+ */
+export function fieldErrors<F extends string>(details: readonly ApiErrorDetail[], fields: readonly F[]): { errors: Partial<Record<F, string>>; first: F | null } {
+  const errors: Partial<Record<F, string>> = {};
+  let first: F | null = null;
+  for (const d of details) {
+    const field = fields.find((f) => f === d.path);
+    if (!field || errors[field] !== undefined) continue;
+    errors[field] = d.message;
+    first ??= field;
+  }
+  return { errors, first };
+}
+
+/** Puts each detail on its react-hook-form field, focusing the first; returns false when none of them belongs to one. */
+export function applyFieldErrors<F extends string>(
+  details: readonly ApiErrorDetail[],
+  fields: readonly F[],
+  setError: (field: F, error: { type: string; message: string }, options?: { shouldFocus: boolean }) => void,
+): boolean {
+  const { errors, first } = fieldErrors(details, fields);
+  for (const field of fields) {
+    const message = errors[field];
+    if (message !== undefined) setError(field, { type: "server", message }, { shouldFocus: field === first });
+  }
+  return first !== null;
 }

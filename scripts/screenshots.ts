@@ -30,6 +30,8 @@ const demo = DEMO_USERS.find((u) => u.role === (readme || process.env.SCREENSHOT
 async function signIn(context: BrowserContext): Promise<void> {
   const res = await context.request.post(new URL("/api/auth/login", baseURL).toString(), {
     data: { email: demo.email, password: demo.password },
+    // Sign-in is a mutation: route()'s cross-site check wants the desk's own Origin.
+    headers: { Origin: new URL(baseURL).origin },
   });
   if (!res.ok()) throw new Error(`Could not sign in as ${demo.email}: ${res.status()} ${await res.text()}`);
 }

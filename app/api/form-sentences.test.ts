@@ -5,10 +5,10 @@ import { buildCheckoutSchema, checkoutResolver } from "@/components/checkout/che
 import { answerSlots, defaultValues, type CheckoutContext, type CheckoutValues } from "@/components/checkout/checkout-schema";
 import { formatDay } from "@/components/checkout/format";
 import { detailsToFields, validateCriteria } from "@/components/search/search-resolver";
-import { ApiError, parseBody } from "@/lib/auth/http";
 import { acceptInviteSchema, inviteUserSchema, loginSchema, newPasswordSchema, updateUserSchema } from "@/lib/auth/schemas";
 import { bookingListRequestSchema, bookingRequestSchema } from "@/lib/bff/bookings";
 import { suggestQuerySchema } from "@/lib/bff/schemas";
+import { ok, route } from "@/lib/bff/handler";
 import { bffTestKit, type BffTestKit } from "@/lib/bff/testkit";
 import { emailVoucherFormSchema, type EmailVoucherForm } from "@/lib/bookings/email";
 import { emptyCriteria, type Place, type SearchCriteria } from "@/lib/search/criteria";
@@ -478,13 +478,11 @@ describe("the BFF's validation_error details read like the forms", () => {
       [newPasswordSchema, "password"],
     ];
     for (const [schema, body] of cases) {
-      const request = new Request("http://desk.test/api/x", { method: "POST", body: JSON.stringify(body) });
-      const refused = await parseBody(request, schema).then(
-        () => null,
-        (e: unknown) => e,
-      );
-      expect(refused).toBeInstanceOf(ApiError);
-      messages.push(...(refused as ApiError).details.map((d) => d.message));
+      // Their bodies are read by route() like every other handler's.
+      const handler = route({ auth: "public", body: schema }, async () => ok(null));
+      const refused = await kit.call(handler, "/api/x", { method: "POST", body });
+      expect(refused.status).toBe(400);
+      messages.push(...(refused.body.error.details as Array<{ message: string }>).map((d) => d.message));
     }
     expect(messages.length).toBeGreaterThan(8);
     expect(unreadable(messages)).toEqual([]);

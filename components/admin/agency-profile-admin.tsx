@@ -18,8 +18,7 @@ import {
   type AgencyProfileInput,
   type AgencyProfileValues,
 } from "@/lib/agency/profile";
-import { apiRequest, ApiError } from "@/lib/api-client";
-import { applyFieldErrors } from "@/lib/auth/api-client";
+import { apiRequest, applyFieldErrors, ApiError } from "@/lib/api-client";
 import { formatCount } from "@/lib/money";
 import { AgencyCard } from "../status/agency-card";
 import { Button } from "../ui/button";

@@ -4,9 +4,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type * as z from "zod/mini";
-import { applyFieldErrors, callApi } from "@/lib/auth/api-client";
+import { apiRequest, applyFieldErrors, ApiError } from "@/lib/api-client";
 import { USER_ROLES, ROLE_LABELS } from "@/lib/auth/roles";
-import { inviteUserSchema } from "@/lib/auth/schemas";
+import { inviteUserSchema, userAnswerSchema } from "@/lib/auth/schemas";
 import type { UserSummary } from "@/lib/auth/users";
 import { FOR_PEOPLE } from "@/lib/zod-sentences";
 import { Button } from "../ui/button";
@@ -36,13 +36,15 @@ export function InviteUserPanel({ onInvited, onClose }: { onInvited: (result: In
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
-    const res = await callApi<Invited>("POST", "/api/users", values);
-    if (res.ok) {
-      setInvited(res.data);
-      onInvited(res.data);
-      return;
+    try {
+      const { data } = await apiRequest("POST", "/api/users", userAnswerSchema, { body: values });
+      const result = { user: data.user, inviteUrl: data.inviteUrl ?? "" };
+      setInvited(result);
+      onInvited(result);
+    } catch (err) {
+      const e = err instanceof ApiError ? err : null;
+      if (!applyFieldErrors(e?.details ?? [], ["name", "email", "role"] as const, setError)) setFormError(e?.message ?? "The invite could not be made. Try again.");
     }
-    if (!applyFieldErrors(res.details, ["name", "email", "role"] as const, setError)) setFormError(res.message);
   });
 
   return (

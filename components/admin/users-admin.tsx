@@ -2,8 +2,9 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { callApi, type ApiResult } from "@/lib/auth/api-client";
+import { apiRequest, ApiError } from "@/lib/api-client";
 import { ROLE_LABELS, type UserRole } from "@/lib/auth/roles";
+import { userAnswerSchema } from "@/lib/auth/schemas";
 import type { UserStatus, UserSummary } from "@/lib/auth/users";
 import { Avatar } from "../auth/avatar";
 import { Button } from "../ui/button";
@@ -141,32 +142,35 @@ function UserRow({
   const status = STATUS[user.status];
   const otherRole: UserRole = user.role === "admin" ? "advisor" : "admin";
 
-  const run = async (kind: Exclude<Pending, null>, request: () => Promise<ApiResult<RowResult>>, done: string) => {
+  const run = async (kind: Exclude<Pending, null>, request: () => Promise<RowResult>, done: string) => {
     setPending(kind);
     setError(null);
-    const res = await request();
+    let result: RowResult;
+    try {
+      result = await request();
+    } catch (err) {
+      setPending(null);
+      setConfirming(false);
+      const e = err instanceof ApiError ? err : null;
+      // Signed out meanwhile (deactivated, or the session expired): sign in and come back.
+      if (e?.status === 401) router.push("/login?next=%2Fadmin%2Fusers");
+      else setError(e?.message ?? "That did not work. Try again.");
+      return;
+    }
     setPending(null);
     setConfirming(false);
-    if (!res.ok && res.status === 401) {
-      // Signed out meanwhile (deactivated, or the session expired): sign in and come back.
-      router.push("/login?next=%2Fadmin%2Fusers");
-      return;
-    }
-    if (!res.ok) {
-      setError(res.message);
-      return;
-    }
-    onChange(res.data.user);
-    setInviteUrl(res.data.inviteUrl ?? null);
+    onChange(result.user);
+    setInviteUrl(result.inviteUrl ?? null);
     announce(done);
   };
 
-  const patch = (body: object) => () => callApi<RowResult>("PATCH", `/api/users/${user.id}`, body);
+  const send = (method: "PATCH" | "POST", path: string, body?: object) => async () => (await apiRequest(method, path, userAnswerSchema, { body })).data;
+  const patch = (body: object) => send("PATCH", `/api/users/${user.id}`, body);
   const changeRole = () => run("role", patch({ role: otherRole }), `${user.name} is now ${otherRole === "admin" ? "an admin" : "an advisor"}.`);
   const setActive = (active: boolean) =>
     run("active", patch({ active }), `${user.name} is ${active ? "reactivated" : "deactivated"}.`);
   const newInvite = () =>
-    run("invite", () => callApi<RowResult>("POST", `/api/users/${user.id}/invite`), `New invite link created for ${user.name}.`);
+    run("invite", send("POST", `/api/users/${user.id}/invite`), `New invite link created for ${user.name}.`);
 
   const busy = pending !== null;
   return (

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef, useState } from "react";
-import { callApi, fieldErrors } from "@/lib/auth/api-client";
+import { apiRequest, ApiError, fieldErrors } from "@/lib/api-client";
 import { signInGaps, type SignInErrors, type SignInValues } from "@/lib/auth/sign-in";
 import { Button } from "../ui/button";
 import { Callout } from "../ui/callout";
@@ -47,21 +47,25 @@ export function LoginForm({ next, initialEmail = "" }: { next: string; initialEm
       return;
     }
     setSubmitting(true);
-    const res = await callApi("POST", "/api/auth/login", values);
-    if (res.ok) {
+    let refusal: ApiError;
+    try {
+      // No schema for the answer: the sign-in page loads no schema library, and reads only the outcome.
+      await apiRequest("POST", "/api/auth/login", null, { body: values });
       setRedirecting(true);
       // A full load, so the header and every server component see the new session.
       window.location.assign(next);
       return;
+    } catch (err) {
+      refusal = err instanceof ApiError ? err : new ApiError({ status: 0, code: "network_error", message: "The desk could not be reached. Check your connection and try again." });
     }
     setSubmitting(false);
     // The email stays as typed; only the password is cleared for the next try.
-    if (res.code === "unauthorized" && passwordInput.current) passwordInput.current.value = "";
+    if (refusal.code === "unauthorized" && passwordInput.current) passwordInput.current.value = "";
     // The handler's sentences go on their fields, the first of them focused; any other refusal is said above the form.
-    const placed = fieldErrors(res.details, FIELDS);
+    const placed = fieldErrors(refusal.details, FIELDS);
     setErrors(placed.errors);
     if (placed.first) focus(placed.first);
-    else setFormError(res.message);
+    else setFormError(refusal.message);
   };
 
   const pending = submitting || redirecting;

@@ -5,8 +5,8 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type * as z from "zod/mini";
-import { applyFieldErrors, callApi } from "@/lib/auth/api-client";
-import { newPasswordSchema, PASSWORD_MIN_LENGTH } from "@/lib/auth/schemas";
+import { apiRequest, applyFieldErrors, ApiError } from "@/lib/api-client";
+import { inviteAcceptedSchema, newPasswordSchema, PASSWORD_MIN_LENGTH } from "@/lib/auth/schemas";
 import { FOR_PEOPLE } from "@/lib/zod-sentences";
 import { Button } from "../ui/button";
 import { Callout } from "../ui/callout";
@@ -31,13 +31,14 @@ export function SetPasswordForm({ token, email }: { token: string; email: string
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
-    const res = await callApi<{ email: string }>("POST", "/api/auth/invite", { ...values, token });
-    if (res.ok) {
+    try {
+      const { data } = await apiRequest("POST", "/api/auth/invite", inviteAcceptedSchema, { body: { ...values, token } });
       setDone(true);
-      router.push(`/login?invited=1&email=${encodeURIComponent(res.data.email)}`);
-      return;
+      router.push(`/login?invited=1&email=${encodeURIComponent(data.email)}`);
+    } catch (err) {
+      const e = err instanceof ApiError ? err : null;
+      if (!applyFieldErrors(e?.details ?? [], ["password", "confirmPassword"] as const, setError)) setFormError(e?.message ?? "Your password could not be set. Try again.");
     }
-    if (!applyFieldErrors(res.details, ["password", "confirmPassword"] as const, setError)) setFormError(res.message);
   });
 
   const pending = isSubmitting || done;

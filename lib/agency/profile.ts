@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { oneLine, ONE_LINE_NAME } from "@/lib/one-line";
 
 // The agency profile an admin sets once (/admin/agency) and the desk reuses: the name the
 // client sees on vouchers it emails (and, later, on proposals), the reply-to address, phone,
@@ -12,18 +13,11 @@ export const ADDRESS_MAX = 300;
 export const ADDRESS_MAX_LINES = 6;
 
 /**
- * Control characters (C0, DEL, C1) and the Unicode line and paragraph separators: a name or an
- * address that ends up in a mail header or a file name must not start a new line there.
+ * The postal address may have line breaks (CR LF and CR are read as LF), but no other control
+ * character: it is printed, never put in a header. The name and reply-to, which can reach a mail
+ * header, are one line (lib/one-line.ts).
  */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-/** The same, but the address may have line breaks (CR LF and CR are read as LF). */
 const CONTROL_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
-
-/** Whether a value that can reach a mail header or a file name stays on one line, free of control characters. */
-export const isOneLine = (v: string) => !CONTROL.test(v);
-const oneLine = (message: string) => z.refine<string>(isOneLine, message);
-
-export const ONE_LINE_NAME = "Write the name on one line, without tabs or other special characters.";
 
 /** The service's `agencyName` (the sender name of a voucher email): 1 to 80 characters. */
 export const AGENCY_NAME_MAX = 80;

@@ -2,7 +2,7 @@ import http from "node:http";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientAddress, parseTrustedProxies, PEER_HEADER, throttleKey, UNKNOWN_PEER } from "./client-address";
+import { clientAddress, clientIp, fromTrustedProxy, parseTrustedProxies, PEER_HEADER, throttleKey, UNKNOWN_PEER } from "./client-address";
 import { EnvError, parseEnv } from "../env";
 import { createLoginThrottle } from "./throttle";
 import { stampPeerAddress } from "./peer-stamp";
@@ -100,13 +100,8 @@ describe("over a real socket", () => {
         // A failed sign-in for a fresh account each time, from this address: counted, then
         // refused once the address is over its limit (20 in 15 minutes).
         const account = `someone-${Math.random()}@example.com`;
-        const verdict = await throttle.check(account, ip);
-        if (!verdict.allowed) {
-          res.writeHead(429, { "content-type": "text/plain" }).end(ip ?? "");
-          return;
-        }
-        await throttle.recordFailure(account, ip);
-        res.writeHead(401, { "content-type": "text/plain" }).end(ip ?? "");
+        const verdict = await throttle.attempt(account, ip);
+        res.writeHead(verdict.allowed ? 401 : 429, { "content-type": "text/plain" }).end(ip ?? "");
       })();
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -128,5 +123,24 @@ describe("over a real socket", () => {
     expect([...addresses]).toEqual(["127.0.0.1"]);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(10);
     expect(statuses.slice(-10)).toEqual(Array(10).fill(429));
+  });
+});
+
+describe("clientIp", () => {
+  it("is the stamped socket's address (IPv6 by its /64), never X-Forwarded-For alone", () => {
+    expect(clientIp(h({ [PEER_HEADER]: "203.0.113.9", "x-forwarded-for": "1.1.1.1" }))).toBe("203.0.113.9");
+    expect(clientIp(h({ [PEER_HEADER]: "2001:db8::9" }))).toBe("2001:db8:0:0::/64");
+    expect(clientIp(h({ "x-forwarded-for": "1.1.1.1, 10.0.0.5" }))).toBe(UNKNOWN_PEER);
+    expect(clientIp(h({ "x-real-ip": "10.0.0.6" }))).toBe(UNKNOWN_PEER);
+  });
+});
+
+describe("fromTrustedProxy", () => {
+  it("is true only for a request whose stamped socket address is in TRUSTED_PROXIES", () => {
+    expect(fromTrustedProxy(h({ [PEER_HEADER]: "10.0.0.5" }), proxy)).toBe(true);
+    expect(fromTrustedProxy(h({ [PEER_HEADER]: "::ffff:172.28.0.9" }), proxy)).toBe(true);
+    expect(fromTrustedProxy(h({ [PEER_HEADER]: "203.0.113.9" }), proxy)).toBe(false);
+    expect(fromTrustedProxy(h({ [PEER_HEADER]: "10.0.0.5" }), none)).toBe(false);
+    expect(fromTrustedProxy(h({ "x-forwarded-for": "10.0.0.5" }), proxy)).toBe(false);
   });
 });

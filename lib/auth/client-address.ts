@@ -1,4 +1,5 @@
 import { BlockList, isIP } from "node:net";
+import { log } from "@/lib/log";
 
 // The client's address, for the per-address sign-in throttle. X-Forwarded-For is anyone's to
 // write, so it is believed only when the request came from a proxy the operator trusts
@@ -78,6 +79,12 @@ export function clientAddress(headers: Headers, trusted: TrustedProxies = truste
   return forwarded.length > 0 ? normalizeAddress(forwarded[0]!) : socket;
 }
 
+/** Whether the request came straight from a proxy in TRUSTED_PROXIES (its stamped socket address), whose X-Forwarded-* headers may be believed. */
+export function fromTrustedProxy(headers: Headers, trusted: TrustedProxies = trustedFromEnv()): boolean {
+  const peer = headers.get(PEER_HEADER)?.trim();
+  return !!peer && trusted.has(peer);
+}
+
 /** The eight 16-bit groups of an IPv6 address (`isIP(address) === 6`), or null. */
 function ipv6Groups(address: string): number[] | null {
   let text = address.split("%")[0]!;
@@ -105,4 +112,22 @@ export function throttleKey(address: string): string {
   if (isIP(address) !== 6) return address;
   const groups = ipv6Groups(address);
   return groups ? `${groups.slice(0, 4).map((g) => g.toString(16)).join(":")}::/64` : address;
+}
+
+let warnedUnknown = false;
+
+/**
+ * The key of the client's address for per-address throttling (sign-in): the socket's address,
+ * or behind TRUSTED_PROXIES the one they forwarded; IPv6 by its /64.
+ */
+export function clientIp(headers: Headers): string {
+  const address = clientAddress(headers);
+  if (address === UNKNOWN_PEER && !warnedUnknown) {
+    warnedUnknown = true;
+    log.warn(
+      { reason: "no socket address stamped" },
+      "a sign-in came without its socket address (sent before instrumentation.ts ran, or its connection had closed); such sign-ins share one throttle count",
+    );
+  }
+  return throttleKey(address);
 }

@@ -19,21 +19,20 @@ export async function attemptLogin(
   now = new Date(),
 ): Promise<LoginResult> {
   const { db, throttle } = deps;
-  const verdict = await throttle.check(input.email, input.ip);
+  // Counted before the password is checked (lib/auth/throttle.ts): a burst gets at most the limit.
+  const verdict = await throttle.attempt(input.email, input.ip);
   if (!verdict.allowed) return { ok: false, reason: "throttled", retryAfterSeconds: verdict.retryAfterSeconds };
 
   const user = await findUserByEmail(db, input.email);
   const matches = user?.passwordHash
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyAgainstNothing(input.password);
-  if (!user || !matches) {
-    await throttle.recordFailure(input.email, input.ip);
-    return { ok: false, reason: "invalid" };
-  }
+  // A failure stays counted.
+  if (!user || !matches) return { ok: false, reason: "invalid" };
+  await throttle.recordSuccess(input.email, input.ip);
   // Said only to someone who knows the password, so it reveals nothing to a guesser.
   if (!user.active) return { ok: false, reason: "deactivated" };
 
-  await throttle.recordSuccess(input.email);
   await recordSignIn(db, user.id, now);
   return { ok: true, user };
 }

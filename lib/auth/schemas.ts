@@ -71,6 +71,28 @@ export const updateUserSchema = z.union(
 );
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 
+/* ------------------------------------------------------------------ answers the pages read */
+
+const USER_STATUSES = ["active", "invited", "invite_expired", "deactivated"] as const;
+
+/** A user as the users admin shows them (lib/auth/users.ts `UserSummary`). */
+export const userSummarySchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(USER_ROLES),
+  status: z.enum(USER_STATUSES),
+  createdAt: z.string(),
+  lastSignInAt: z.nullable(z.string()),
+  inviteExpiresAt: z.nullable(z.string()),
+});
+
+/** POST /api/users, PATCH /api/users/:id and POST /api/users/:id/invite: the user as it is now, and a new invite link. */
+export const userAnswerSchema = z.object({ user: userSummarySchema, inviteUrl: z.optional(z.string()) });
+
+/** POST /api/auth/invite: whose password was set. */
+export const inviteAcceptedSchema = z.object({ email: z.string() });
+
 /** Where to go after signing in: only a path on this site, never another origin. */
 export function safeNextPath(next: string | null | undefined, fallback = "/"): string {
   if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return fallback;

@@ -6,12 +6,12 @@ import { cache } from "react";
 import { getDb } from "@/lib/db";
 import type { User } from "@/lib/db/schema";
 import { getEnv } from "@/lib/server-env";
-import { ApiError } from "./http";
 import { createSession, readSessionSeal, resolveSessionUser, revokeSession, sessionOptionsFor, type SessionData, type SessionUser } from "./session-core";
 
 // The session cookie (iron-session: sealed, HttpOnly, SameSite=Lax, Secure in
 // production, 12 hours) and who it belongs to. Every page and handler checks here;
 // nothing trusts the cookie alone, the user is read from the database each request.
+// Handlers ask route() (lib/bff/handler.ts `auth`), which asks getSessionUser().
 
 export type { SessionData, SessionUser } from "./session-core";
 
@@ -50,20 +50,6 @@ export async function endSession(): Promise<void> {
 export async function requireUser(path: string): Promise<SessionUser> {
   const user = await getSessionUser();
   if (!user) redirect(`/login?next=${encodeURIComponent(path)}`);
-  return user;
-}
-
-/** Handlers: the signed-in user, or a 401 in the envelope. */
-export async function requireApiUser(): Promise<SessionUser> {
-  const user = await getSessionUser();
-  if (!user) throw new ApiError("unauthorized", "Your session has ended. Sign in again.");
-  return user;
-}
-
-/** Handlers: the signed-in admin, or a 401/403 in the envelope. */
-export async function requireApiAdmin(): Promise<SessionUser> {
-  const user = await requireApiUser();
-  if (user.role !== "admin") throw new ApiError("forbidden", "Only admins can manage users.");
   return user;
 }
 

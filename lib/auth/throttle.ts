@@ -1,10 +1,14 @@
 import type { Redis } from "ioredis";
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { getEnv } from "../env";
 
-// Failed sign-ins counted per account and per client IP with rate-limiter-flexible: in
-// this process's memory by default, in Redis when REDIS_URL is set so that every app
-// instance sees the same counts. Only failures count; a success clears the account's.
+// Sign-in attempts counted per account and per client IP with rate-limiter-flexible: in this
+// process's memory by default, in Redis when REDIS_URL is set so that every app instance sees
+// the same counts. An attempt is counted before its password is checked, in one atomic step
+// (consume), so that a burst of guesses sent at once gets no more answers than the limit: a
+// check followed by a count let every request of the burst pass the check before any of them
+// was counted. An attempt with the right password is given back: only failures stay counted,
+// and a success clears the account's.
 
 export type ThrottleLimits = { accountFailures: number; ipFailures: number; windowSeconds: number };
 
@@ -13,10 +17,10 @@ export const DEFAULT_LIMITS: ThrottleLimits = { accountFailures: 5, ipFailures: 
 export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export type LoginThrottle = {
-  /** Whether this account and IP may try to sign in now. */
-  check(account: string, ip: string | null): Promise<ThrottleVerdict>;
-  recordFailure(account: string, ip: string | null): Promise<void>;
-  recordSuccess(account: string): Promise<void>;
+  /** Counts an attempt for this account and IP, before the password is checked; refused once either has used up its window. */
+  attempt(account: string, ip: string | null): Promise<ThrottleVerdict>;
+  /** The password was right: the account's count starts again and the IP's attempt is given back. */
+  recordSuccess(account: string, ip: string | null): Promise<void>;
 };
 
 export type ThrottleStore = { kind: "memory" } | { kind: "redis"; client: Redis; keyPrefix?: string };
@@ -39,21 +43,20 @@ export function createLoginThrottle(store: ThrottleStore, limits: ThrottleLimits
   const accountKey = (account: string) => account.trim().toLowerCase();
 
   return {
-    async check(account, ip) {
-      const [a, i] = await Promise.all([byAccount.get(accountKey(account)), ip ? byIp.get(ip) : null]);
-      const waits = [
-        a && a.consumedPoints >= limits.accountFailures ? a.msBeforeNext : 0,
-        i && i.consumedPoints >= limits.ipFailures ? i.msBeforeNext : 0,
-      ];
-      const ms = Math.max(...waits);
-      return ms > 0 ? { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) } : { allowed: true };
+    async attempt(account, ip) {
+      const counts: Array<[RateLimiterAbstract, string]> = [[byAccount, accountKey(account)]];
+      if (ip) counts.push([byIp, ip]);
+      const taken = await Promise.allSettled(counts.map(([limiter, key]) => limiter.consume(key)));
+      const refusals = taken.flatMap((t) => (t.status === "rejected" ? [t.reason as unknown] : []));
+      if (refusals.length === 0) return { allowed: true };
+      for (const r of refusals) if (!(r instanceof RateLimiterRes)) throw r;
+      // A refused attempt is no guess: what the other count took for it is given back.
+      await Promise.all(counts.map(([limiter, key], i) => (taken[i]!.status === "fulfilled" ? limiter.reward(key) : null)));
+      const ms = Math.max(...refusals.map((r) => (r as RateLimiterRes).msBeforeNext));
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) };
     },
-    async recordFailure(account, ip) {
-      // penalty() adds points without rejecting, unlike consume(), past the limit.
-      await Promise.all([byAccount.penalty(accountKey(account)), ip ? byIp.penalty(ip) : null]);
-    },
-    async recordSuccess(account) {
-      await byAccount.delete(accountKey(account));
+    async recordSuccess(account, ip) {
+      await Promise.all([byAccount.delete(accountKey(account)), ip ? byIp.reward(ip) : null]);
     },
   };
 }

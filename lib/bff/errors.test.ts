@@ -7,7 +7,8 @@ import {
   tdsErrorFromResponse,
   type TdsErrorCode,
 } from "@/lib/tds";
-import { BFF_ERRORS, fromTdsError, SERVICE_ERRORS } from "./errors";
+import { UserError } from "@/lib/auth/users";
+import { BFF_ERRORS, BffError, fromTdsError, SERVICE_ERRORS, toBffError } from "./errors";
 
 const serviceError = (status: number, code: string, details: unknown[] = [], headers: Record<string, string> = {}) =>
   tdsErrorFromResponse(status, new Headers(headers), JSON.stringify({ data: null, meta: {}, error: { code, message: `Service says ${code}.`, details } }));
@@ -106,5 +107,26 @@ describe("the error table", () => {
     ],
   ] as const)("%s", (_name, error, expected) => {
     expect(wire(fromTdsError(error))).toEqual(expected);
+  });
+});
+
+describe("the users module's refusals", () => {
+  it.each([
+    [new UserError("email_taken", "Taken."), 409, "conflict", [{ path: "email", message: "Taken." }]],
+    [new UserError("last_admin", "Last."), 409, "conflict", []],
+    [new UserError("self_change", "Self."), 403, "forbidden", []],
+    [new UserError("not_found", "Nobody."), 404, "not_found", []],
+    [new UserError("invite_invalid", "Bad link."), 404, "not_found", []],
+    [new UserError("invite_expired", "Old."), 410, "gone", []],
+    [new UserError("invite_used", "Used."), 409, "conflict", []],
+    [new UserError("password_already_set", "Set."), 409, "conflict", []],
+  ])("%s is answered from the one table", (err, status, code, details) => {
+    expect(wire(toBffError(err)!)).toEqual({ status, code, message: err.message, details, headers: {} });
+  });
+
+  it("passes a BffError through, and leaves an unexpected error to the wrapper's 500", () => {
+    const e = new BffError({ status: 429, code: "rate_limited", message: "Wait.", headers: { "Retry-After": "60" } });
+    expect(toBffError(e)).toBe(e);
+    expect(toBffError(new Error("secret internals"))).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { UserError, type UserErrorCode } from "@/lib/auth/users";
 import {
   ERROR_CODES,
   TdsConnectionError,
@@ -7,15 +8,17 @@ import {
   type ErrorDetail,
   type TdsErrorCode,
 } from "@/lib/tds";
+import type { ErrorDetail as BffErrorDetail } from "./envelope";
 
 // The one error table of the BFF (docs/bff.md#errors). Every code the service can send keeps
 // its `code` (the browser branches on it) and gets the HTTP status the BFF answers, a
 // sentence an advisor understands and, where the problem belongs to a form field, that
 // field's path. 401 and 403 are kept for the advisor's own session and role: when the
 // service refuses the agency's key, the desk answers 503 so no page mistakes it for a
-// sign-in problem.
+// sign-in problem. The users module's refusals (`UserError`) have their rows here too: every
+// handler's errors, sign-in and users included, are answered from this one file.
 
-export type BffErrorDetail = { path: string; message: string };
+export type { BffErrorDetail };
 
 export class BffError extends Error {
   readonly status: number;
@@ -48,6 +51,7 @@ export const BFF_ERRORS = {
   validation_error: { status: 400, message: "Some fields need attention." },
   invalid_json: { status: 400, message: "The request body is not valid JSON." },
   body_too_large: { status: 400, message: "The request is too large." },
+  unsupported_media_type: { status: 415, message: "The request body must be sent as JSON." },
   rate_limited: { status: 429, message: "The desk is busy with other requests to the travel service. Try again in a few seconds." },
   internal_error: { status: 500, message: "Something went wrong on the desk's side. Try again; if it keeps happening, tell an admin." },
   service_unreachable: { status: 502, message: "The travel service could not be reached. Try again in a moment." },
@@ -181,4 +185,30 @@ export function bffError(
   const { status, message } = BFF_ERRORS[code];
   const wire = code === "cross_site" ? "forbidden" : code === "invalid_json" || code === "body_too_large" ? "validation_error" : code;
   return new BffError({ status, code: wire, message: extra.message ?? message, details: extra.details, headers: extra.headers });
+}
+
+/**
+ * A rule of the users module the request would break (lib/auth/users.ts `UserError`): its
+ * sentence, the status and wire code it answers with, and the form field it belongs to.
+ */
+const USER_ERRORS: Record<UserErrorCode, { status: number; code: string; field?: string }> = {
+  email_taken: { status: 409, code: "conflict", field: "email" },
+  not_found: { status: 404, code: "not_found" },
+  self_change: { status: 403, code: "forbidden" },
+  last_admin: { status: 409, code: "conflict" },
+  password_already_set: { status: 409, code: "conflict" },
+  invite_invalid: { status: 404, code: "not_found" },
+  invite_expired: { status: 410, code: "gone" },
+  invite_used: { status: 409, code: "conflict" },
+};
+
+/** Any error a handler let through, as the BffError the browser sees; null for an unexpected one (a bug: the 500). */
+export function toBffError(err: unknown): BffError | null {
+  if (err instanceof BffError) return err;
+  if (err instanceof TdsError) return fromTdsError(err);
+  if (err instanceof UserError) {
+    const { status, code, field } = USER_ERRORS[err.code];
+    return new BffError({ status, code, message: err.message, details: field ? [{ path: field, message: err.message }] : [], cause: err });
+  }
+  return null;
 }

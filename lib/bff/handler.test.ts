@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { BFF_ERRORS } from "./errors";
+import { PEER_HEADER } from "@/lib/auth/client-address";
 import { BffError } from "./errors";
 import { ok, route } from "./handler";
 import { bffTestKit, ORIGIN, type BffTestKit } from "./testkit";
@@ -64,10 +65,41 @@ describe("cross-site mutations", () => {
     ["a Referer from the desk", { origin: null, headers: { referer: `${ORIGIN}/search` } }, null],
     ["APP_ORIGIN", {}, null],
     ["the request's own Host", { origin: "http://10.0.0.5:3000", headers: { host: "10.0.0.5:3000" } }, null],
+    ["no Origin and no Referer, even with Sec-Fetch-Site: same-origin", { origin: null, headers: { "sec-fetch-site": "same-origin" } }, refused],
+    ["no Origin, Sec-Fetch-Site: same-site", { origin: null, headers: { "sec-fetch-site": "same-site" } }, refused],
+    ["another origin named by X-Forwarded-Host, from anyone", { origin: "https://evil.example", headers: { "x-forwarded-host": "evil.example" } }, refused],
+    [
+      "another origin named by X-Forwarded-Host, with a forged stamp of a trusted proxy's address",
+      { origin: "https://evil.example", headers: { "x-forwarded-host": "evil.example", [PEER_HEADER]: "10.9.9.9" } },
+      refused,
+    ],
   ] as const)("%s", async (_name, init, expected) => {
     const res = await kit.call(echo, "/api/echo", { method: "POST", body, ...init });
     if (expected) expect({ status: res.status, body: res.body }).toEqual(expected);
     else expect(res.status).toBe(200);
+  });
+
+  describe("behind a proxy in TRUSTED_PROXIES", () => {
+    const saved = process.env.TRUSTED_PROXIES;
+    beforeAll(() => {
+      process.env.TRUSTED_PROXIES = "10.9.9.9";
+    });
+    afterAll(() => {
+      if (saved === undefined) delete process.env.TRUSTED_PROXIES;
+      else process.env.TRUSTED_PROXIES = saved;
+    });
+    // instrumentation.ts stamps PEER_HEADER with the socket's address, replacing a client's copy.
+    const viaProxy = (origin: string, forwardedHost: string) =>
+      kit.call(echo, "/api/echo", { method: "POST", body, origin, headers: { host: "desk-internal:3000", "x-forwarded-host": forwardedHost, [PEER_HEADER]: "10.9.9.9" } });
+
+    it("takes the host the proxy forwarded (its own entry, the last)", async () => {
+      expect((await viaProxy("https://desk.example.com", "desk.example.com")).status).toBe(200);
+      expect((await viaProxy("https://desk.example.com", "evil.example, desk.example.com")).status).toBe(200);
+    });
+
+    it("refuses an origin that only a client's earlier entry names", async () => {
+      expect((await viaProxy("https://evil.example", "evil.example, desk.example.com")).status).toBe(403);
+    });
   });
 
   it("refuses before asking who is signed in, and reads are not checked", async () => {
@@ -109,6 +141,23 @@ describe("input", () => {
   it("converts query text to the numbers and booleans the schema expects, and leaves strings alone", async () => {
     const res = await kit.call(echo, "/api/echo", { method: "POST", body: { name: "Ana" }, query: { n: "3", flag: "true", q: "42" } });
     expect(res.body).toEqual({ data: { query: { n: 3, flag: true, q: "42" }, body: { name: "Ana" }, user: "Ana Advisor" }, meta: {}, error: null });
+  });
+
+  it.each([
+    ["text/plain", "text/plain;charset=UTF-8"],
+    ["a form", "application/x-www-form-urlencoded"],
+    ["multipart", "multipart/form-data; boundary=x"],
+    ["no type at all", null],
+    ["a type that only contains json", "text/json-ish"],
+  ])("refuses a JSON body sent as %s with 415", async (_name, type) => {
+    const headers: Record<string, string> = type ? { "content-type": type } : {};
+    const res = await kit.call(echo, "/api/echo", { method: "POST", rawBody: JSON.stringify({ name: "Ana" }), headers });
+    expect({ status: res.status, body: res.body }).toEqual(err(415, "unsupported_media_type", "The request body must be sent as JSON."));
+  });
+
+  it.each(["application/json", "application/json; charset=utf-8", "Application/JSON", "application/merge-patch+json"])("takes a body sent as %s", async (type) => {
+    const res = await kit.call(echo, "/api/echo", { method: "POST", rawBody: JSON.stringify({ name: "Ana" }), headers: { "content-type": type } });
+    expect(res.status).toBe(200);
   });
 
   it("refuses a body over 256 KB", async () => {

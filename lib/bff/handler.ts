@@ -1,16 +1,19 @@
 import type { NextRequest } from "next/server";
 import * as zc from "zod/v4/core";
+import { fromTrustedProxy } from "@/lib/auth/client-address";
 import { CLIENT_GONE, errorFields, log, requestLevel, withLogContext } from "@/lib/log";
 import { TdsError, type TdsClient } from "@/lib/tds";
 import { FOR_PEOPLE } from "@/lib/zod-sentences";
 import { getBffDeps, type BffDeps, type SessionUser } from "./deps";
-import { BFF_ERRORS, BffError, bffError, fromTdsError, type BffErrorDetail } from "./errors";
+import { dataEnvelope, errorEnvelope } from "./envelope";
+import { BFF_ERRORS, BffError, bffError, toBffError, type BffErrorDetail } from "./errors";
 import { SHAPED_HEADER, withShapingScope } from "./rate-shaping";
 
-// The one wrapper every BFF handler goes through (dub's withWorkspace): cross-site check,
-// session and role, input parsed with zod, the answer in the service's envelope, and the
-// only catch. Handlers throw BffError (or let a TdsError through) and never build an error
-// response themselves.
+// The one wrapper every handler under app/api goes through (dub's withWorkspace), the sign-in
+// and users routes included: cross-site check, session and role, input parsed with zod, the
+// answer in the service's envelope, and the only catch. Handlers throw BffError (or let a
+// TdsError or a UserError through) and never build an error response themselves.
+// app/api/one-door.test.ts fails on a route file whose handlers were not made here.
 
 export type Auth = "user" | "admin" | "public";
 type Lazy<T> = T | (() => T);
@@ -59,7 +62,7 @@ export function route<
   B extends zc.$ZodType | undefined = undefined,
   P extends zc.$ZodType | undefined = undefined,
 >(options: RouteOptions<A, Q, B, P>, handler: (ctx: RouteContext<A, Out<Q>, Out<B>, Out<P>>) => Promise<Response>): RouteHandler {
-  return async (req, context) => {
+  const handle: RouteHandler = async (req, context) => {
     const requestId = crypto.randomUUID();
     const started = performance.now();
     const logged = { requestId, userId: null as string | null, route: routeOf(req) };
@@ -70,6 +73,8 @@ export function route<
     );
     return res;
   };
+  made.add(handle);
+  return handle;
 
   async function answer(req: NextRequest, context: NextContext, requestId: string, logged: { userId: string | null }): Promise<Response> {
     let deps: BffDeps | undefined;
@@ -88,7 +93,9 @@ export function route<
       const bodySchema = typeof options.body === "function" && !(options.body instanceof zc.$ZodType) ? options.body() : options.body;
       const body = bodySchema ? parse(bodySchema, await readJson(req)) : undefined;
 
-      const ctx = { req, user, query, body, params, tds: deps.tds(), deps, signal: req.signal, requestId } as RouteContext<A, Out<Q>, Out<B>, Out<P>>;
+      const from = deps;
+      // The client only when asked for: the sign-in and users handlers never call the service.
+      const ctx = { req, user, query, body, params, get tds() { return from.tds(); }, deps, signal: req.signal, requestId } as RouteContext<A, Out<Q>, Out<B>, Out<P>>;
       const res = await withShapingScope(user?.id ?? null, () => handler(ctx));
       res.headers.set("X-Request-Id", requestId);
       if (!res.headers.has("Cache-Control")) res.headers.set("Cache-Control", "no-store");
@@ -98,6 +105,10 @@ export function route<
     }
   }
 }
+
+/** The handlers route() made: app/api/one-door.test.ts checks every route file's exports are among them. */
+const made = new WeakSet<object>();
+export const madeByRoute = (handler: unknown): boolean => typeof handler === "function" && made.has(handler);
 
 /** The route as logged: the path with the IDs in it, never the query (it can hold a client's name). */
 function routeOf(req: NextRequest): string {
@@ -113,7 +124,7 @@ type Meta = Record<string, unknown>;
 
 /** A success in the service's envelope. */
 export function ok<T>(data: T, init: { status?: number; meta?: Meta; headers?: Record<string, string> } = {}): Response {
-  return Response.json({ data, meta: init.meta ?? {}, error: null }, { status: init.status ?? 200, headers: init.headers });
+  return Response.json(dataEnvelope(data, init.meta), { status: init.status ?? 200, headers: init.headers });
 }
 
 /**
@@ -125,20 +136,20 @@ export function okBytes(body: Uint8Array<ArrayBuffer>): Response {
 }
 
 function errorResponse(err: unknown, req: NextRequest, requestId: string, secrets: string[]): Response {
-  let e: BffError;
-  if (err instanceof BffError) e = err;
-  else if (err instanceof TdsError) {
-    e = fromTdsError(err);
-    if (err.headers.get(SHAPED_HEADER)) e = new BffError({ ...BFF_ERRORS.rate_limited, code: "rate_limited", headers: e.headers });
-    if (e.status >= 500) log.warn({ serviceErrorCode: err.code, errorCode: e.code }, "service error");
-  } else if (req.signal.aborted) {
+  // A BffError or UserError is answered as it says, a TdsError through the table.
+  let e = toBffError(err);
+  if (!e && req.signal.aborted) {
     // The browser went away; nobody reads this answer.
     return new Response(null, { status: CLIENT_GONE, headers: { "X-Request-Id": requestId } });
-  } else {
+  }
+  if (!e) {
     log.error({ err: { ...errorFields(err), stack: err instanceof Error ? err.stack : undefined } }, "unexpected error");
     e = new BffError({ ...BFF_ERRORS.internal_error, code: "internal_error", message: `${BFF_ERRORS.internal_error.message} (Reference ${requestId}.)` });
+  } else if (err instanceof TdsError) {
+    if (err.headers.get(SHAPED_HEADER)) e = new BffError({ ...BFF_ERRORS.rate_limited, code: "rate_limited", headers: e.headers });
+    if (e.status >= 500) log.warn({ serviceErrorCode: err.code, errorCode: e.code }, "service error");
   }
-  const body = JSON.stringify({ data: null, meta: {}, error: { code: e.code, message: e.message, details: e.details } });
+  const body = JSON.stringify(errorEnvelope(e.code, e.message, e.details));
   const res = new Response(scrub(body, secrets), {
     status: e.status,
     headers: { "Content-Type": "application/json", "Cache-Control": "no-store", "X-Request-Id": requestId, ...e.headers },
@@ -157,16 +168,22 @@ function scrub(text: string, secrets: string[]): string {
 /* ------------------------------------------------------------------ checks */
 
 /**
- * Mutations only from the desk's own pages: `Sec-Fetch-Site: cross-site` is refused, and the
- * Origin (or, without one, the Referer) must be APP_ORIGIN or the request's own host. The
- * session cookie is SameSite=Lax too; this holds even for a browser that ignores that.
+ * The one same-origin rule (docs/bff.md#security): mutations only from the desk's own pages.
+ * `Sec-Fetch-Site: cross-site` is refused whatever else the request says; the Origin (or,
+ * without one, the Referer) must be APP_ORIGIN or the request's own host; a mutation with
+ * neither is refused too (every browser sends Origin with one). The host is the Host header,
+ * or X-Forwarded-Host when the request came from a proxy in TRUSTED_PROXIES: anyone else can
+ * write that header. The session cookie is SameSite=Lax too; this holds even for a browser
+ * that ignores that.
  */
 function checkSameOrigin(req: NextRequest, appOrigin: string): void {
   if (req.headers.get("sec-fetch-site") === "cross-site") throw bffError("cross_site");
   const origin = req.headers.get("origin") ?? originOf(req.headers.get("referer"));
   if (!origin || origin === "null") throw bffError("cross_site");
   if (origin === appOrigin) return;
-  const host = req.headers.get("x-forwarded-host")?.split(",")[0]?.trim() || req.headers.get("host");
+  // The proxy's own entry is the last: one before it may be a client's.
+  const forwarded = fromTrustedProxy(req.headers) ? req.headers.get("x-forwarded-host")?.split(",").at(-1)?.trim() : undefined;
+  const host = forwarded || req.headers.get("host");
   const given = originOf(origin);
   if (!host || !given || new URL(given).host !== host) throw bffError("cross_site");
 }
@@ -198,10 +215,15 @@ export function issuesToDetails(issues: zc.$ZodIssue[]): BffErrorDetail[] {
   });
 }
 
+/** `application/json`, with or without parameters, or a `+json` type. */
+const isJsonType = (contentType: string | null) => /^application\/([\w.-]+\+)?json\s*(;|$)/i.test(contentType?.trim() ?? "");
+
 async function readJson(req: NextRequest): Promise<unknown> {
   const text = await req.text();
   if (text.length > MAX_BODY_BYTES) throw bffError("body_too_large");
   if (text.trim() === "") return {};
+  // A form or text/plain body is what another site can make a browser send without asking.
+  if (!isJsonType(req.headers.get("content-type"))) throw bffError("unsupported_media_type");
   try {
     return JSON.parse(text);
   } catch {

@@ -1,5 +1,6 @@
 import { getEnv } from "@/lib/env";
 import type { FetchLike } from "@/lib/tds";
+import { errorJson } from "./envelope";
 import { BFF_ERRORS, SERVICE_ERRORS } from "./errors";
 
 // The floor of bench/bff-floor.ts: the service's results page forwarded as it came, with the
@@ -11,9 +12,7 @@ import { BFF_ERRORS, SERVICE_ERRORS } from "./errors";
 type Context = { params: Promise<Record<string, string | string[] | undefined>> };
 export type PassthroughSettings = { enabled: boolean; baseUrl: string; apiKey: string };
 
-const envelope = (status: number, code: string, message: string) =>
-  Response.json({ data: null, meta: {}, error: { code, message, details: [] } }, { status, headers: { "Cache-Control": "no-store" } });
-const notFound = () => envelope(404, "not_found", SERVICE_ERRORS.not_found.message);
+const notFound = () => errorJson(404, "not_found", SERVICE_ERRORS.not_found.message);
 
 export function passthroughResults(
   settings: () => PassthroughSettings = () => {
@@ -34,7 +33,7 @@ export function passthroughResults(
       const body = await res.arrayBuffer();
       return new Response(body, { status: res.status, headers: { "Content-Type": res.headers.get("content-type") ?? "application/json", "Cache-Control": "no-store" } });
     } catch {
-      return envelope(502, "service_unreachable", BFF_ERRORS.service_unreachable.message);
+      return errorJson(502, "service_unreachable", BFF_ERRORS.service_unreachable.message);
     }
   };
 }

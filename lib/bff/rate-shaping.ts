@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { DECIDED_RATE_LIMITS, type FetchLike } from "@/lib/tds";
+import { errorJson } from "./envelope";
 
 // Keeps the agency inside the service's per-key, per-minute limits (docs/bff.md#rate-shaping).
 // Every request the desk's client sends (retries included) first takes a point from its
@@ -193,10 +194,7 @@ export function shapedFetch(shaper: RateShaper, base: FetchLike): FetchLike {
     } catch (err) {
       if (!(err instanceof ShapedOut)) throw err;
       const retryAfter = String(Math.max(1, Math.ceil(err.retryAfterMs / 1000)));
-      return Response.json(
-        { data: null, meta: {}, error: { code: "rate_limited", message: err.message, details: [] } },
-        { status: 429, headers: { "Retry-After": retryAfter, [SHAPED_HEADER]: "1" } },
-      );
+      return errorJson(429, "rate_limited", err.message, { headers: { "Retry-After": retryAfter, [SHAPED_HEADER]: "1" } });
     }
     return base(input, init);
   };

@@ -27,8 +27,11 @@ import type { AllServices } from "./services";
 export type Sandbox = {
   app: Hono;
   services: AllServices;
-  /** Handles a request whose path starts at the service root (`/api/v1/...`). */
-  fetch: (req: Request) => Promise<Response>;
+  /**
+   * Handles a request whose path starts at the service root (`/api/v1/...`). `client.address`
+   * is who sent it, as the mount knows it (the control plane throttles wrong tokens by it).
+   */
+  fetch: (req: Request, client?: { address: string }) => Promise<Response>;
   close: () => void;
 };
 
@@ -159,7 +162,7 @@ export function createSandbox(overrides: Partial<SandboxConfig> = {}): Sandbox {
   return {
     app,
     services,
-    fetch: async (req) => app.fetch(req),
+    fetch: async (req, client) => app.fetch(req, { clientAddress: client?.address }),
     close: () => search.close(),
   };
 }

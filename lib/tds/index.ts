@@ -1,5 +1,5 @@
-// The Travel Distribution Service client. Server code gets the configured instance from
-// `@/lib/tds/server`; everything here is importable by tests and by client-side forms
+// The Travel Distribution Service client. The BFF builds the app's instance (lib/bff/runtime.ts,
+// with the rate shaper); everything here is importable by tests and by client-side forms
 // (schemas, types, error classes).
 export * from "./base";
 export * from "./adapter";

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { oneLine, ONE_LINE_NAME } from "@/lib/one-line";
 import { travelerSchema } from "./adapter";
 import { countryCodeSchema, currencyCodeSchema, iataCodeSchema, isoDateSchema, occupancySchema, productTypeSchema } from "./base";
 import { CABIN_CLASSES, EMAIL_MAX_ADDRESSES, PROPERTY_TYPES, SEARCH_LIMITS, SPECIAL_REQUEST_MAX, TRANSFER_CANCEL_SCOPES } from "./limits";
@@ -255,6 +256,8 @@ export const emailClientRequestSchema = z
         z.trim(),
         z.minLength(1, "Enter the name the client sees as the sender."),
         z.maxLength(80, "At most 80 characters."),
+        // The sender's name of the email: a line break would start a header of its own.
+        oneLine(ONE_LINE_NAME),
       ),
     ),
     note: z.optional(z.string("Type the note as text.").check(z.maxLength(2000, "At most 2,000 characters."))),

@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { sealData } from "iron-session";
+import { NextRequest } from "next/server";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { stampPeerAddress } from "@/lib/auth/peer-stamp";
@@ -50,15 +51,18 @@ const PASSWORD = "a long enough password";
 const origin = () => getEnv().APP_ORIGIN;
 
 type Browser = Map<string, string>;
-type Handler = (request: Request) => Promise<Response>;
+type Handler = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
-/** One request from `browser` to the instance whose database is `db`. */
-async function call(db: Db, browser: Browser, handler: Handler, method: string, path: string, body?: unknown): Promise<Response> {
+/**
+ * One request from `browser` to the instance whose database is `db`; `headers` replace the
+ * desk's own (its Origin, a JSON type for a body), a null value leaving one out.
+ */
+async function call(db: Db, browser: Browser, handler: Handler, method: string, path: string, body?: unknown, headers: Record<string, string | null> = {}): Promise<Response> {
   state.db = db;
   state.jar = browser;
-  const headers: Record<string, string> = { origin: origin() };
-  if (body !== undefined) headers["content-type"] = "application/json";
-  return handler(new Request(`${origin()}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
+  const sent: Record<string, string | null> = { origin: origin(), ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers };
+  const given = Object.fromEntries(Object.entries(sent).filter((e): e is [string, string] => e[1] !== null));
+  return handler(new NextRequest(`${origin()}${path}`, { method, headers: given, body: body === undefined ? undefined : JSON.stringify(body) }), { params: Promise.resolve({}) });
 }
 
 const signIn = (db: Db, browser: Browser, email: string) => call(db, browser, login.POST, "POST", "/api/auth/login", { email, password: PASSWORD });
@@ -169,6 +173,79 @@ describe.each(targets)("signing out on $name", (target) => {
   });
 });
 
+/* ------------------------------------------------------------ one door */
+
+describe("the sign-in and users routes behind the BFF's one door", () => {
+  let handle: DbHandle;
+  let db: Db;
+  const admin: Browser = new Map();
+  beforeAll(async () => {
+    state.throttle = createLoginThrottle({ kind: "memory" });
+    handle = await openDb({ driver: "pglite", dataDir: ":memory:" });
+    db = handle.db;
+    const passwordHash = await hashPassword(PASSWORD);
+    await createUser(db, { email: "ada@desk.test", name: "Ada Admin", role: "admin", passwordHash });
+    await createUser(db, { email: "bo@desk.test", name: "Bo Advisor", role: "advisor", passwordHash });
+    expect((await signIn(db, admin, "ada@desk.test")).status).toBe(200);
+  });
+  afterAll(() => handle.close());
+
+  const invite = (n: number, headers: Record<string, string | null>, body: unknown = { name: `Guest ${n}`, email: `guest-${n}@desk.test`, role: "advisor" }) =>
+    call(db, admin, usersRoute.POST, "POST", "/api/users", body, headers);
+  const refused = { data: null, meta: {}, error: { code: "forbidden", message: "This request did not come from the desk's own pages, so it was refused. Reload the page and try again.", details: [] } };
+
+  it.each([
+    ["no Origin and a foreign Referer, sent as text/plain", { origin: null, referer: "https://evil.example/", "content-type": "text/plain" }],
+    ["no Origin and a foreign Referer", { origin: null, referer: "https://evil.example/page" }],
+    ["no Origin, no Referer and no Sec-Fetch-Site", { origin: null }],
+    ["no Origin, Sec-Fetch-Site: same-site", { origin: null, "sec-fetch-site": "same-site" }],
+    ["our Origin with Sec-Fetch-Site: cross-site", { "sec-fetch-site": "cross-site" }],
+    ["another Origin", { origin: "https://evil.example" }],
+    ["Origin: null", { origin: "null" }],
+    ["another Origin named by X-Forwarded-Host from a client that is no trusted proxy", { origin: "https://evil.example", "x-forwarded-host": "evil.example" }],
+  ])("refuses an invite with %s (403, nothing written)", async (_name, headers) => {
+    const res = await invite(1, headers);
+    expect({ status: res.status, body: await res.json() }).toEqual({ status: 403, body: refused });
+    expect(await findUserByEmail(db, "guest-1@desk.test")).toBeNull();
+  });
+
+  it("refuses a body that is not sent as JSON with 415, in the envelope", async () => {
+    const res = await invite(2, { "content-type": "text/plain" });
+    expect({ status: res.status, body: await res.json() }).toEqual({
+      status: 415,
+      body: { data: null, meta: {}, error: { code: "unsupported_media_type", message: "The request body must be sent as JSON.", details: [] } },
+    });
+    expect(await findUserByEmail(db, "guest-2@desk.test")).toBeNull();
+  });
+
+  it("takes an invite from the desk's own page: its Origin, or without one its Referer", async () => {
+    expect((await invite(3, {})).status).toBe(201);
+    expect((await invite(4, { origin: null, referer: `${origin()}/admin/users` })).status).toBe(201);
+    expect((await invite(5, { "content-type": "application/json; charset=utf-8", "sec-fetch-site": "same-origin" })).status).toBe(201);
+  });
+
+  it("answers a user's mistake in the envelope with its field (UserError through the one error table)", async () => {
+    const res = await invite(6, {}, { name: "Bo again", email: "BO@desk.test", role: "advisor" });
+    const message = "Someone already has an account with this email address.";
+    expect({ status: res.status, body: await res.json() }).toEqual({
+      status: 409,
+      body: { data: null, meta: {}, error: { code: "conflict", message, details: [{ path: "email", message }] } },
+    });
+  });
+
+  it.each([15, 30])("%i wrong passwords at once for one account get at most five 401s, the rest 429", async (burst) => {
+    state.throttle = createLoginThrottle({ kind: "memory" });
+    const statuses = await Promise.all(
+      Array.from({ length: burst }, () => call(db, new Map(), login.POST, "POST", "/api/auth/login", { email: "bo@desk.test", password: "not the password" }).then((r) => r.status)),
+    );
+    const count = (status: number) => statuses.filter((s) => s === status).length;
+    expect(count(401)).toBeLessThanOrEqual(5);
+    expect(count(401) + count(429)).toBe(burst);
+    // The window is spent: even the right password waits.
+    expect((await signIn(db, new Map(), "bo@desk.test")).status).toBe(429);
+  });
+});
+
 /* ------------------------------------------------------------ the throttle over a socket */
 
 describe("the sign-in throttle over a real socket", () => {
@@ -198,7 +275,8 @@ describe("the sign-in throttle over a real socket", () => {
         state.db = handle.db;
         state.throttle = throttle;
         state.jar = new Map();
-        const answer = await login.POST(new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body: Buffer.concat(chunks) }));
+        const request = new NextRequest(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body: Buffer.concat(chunks) });
+        const answer = await login.POST(request, { params: Promise.resolve({}) });
         res.writeHead(answer.status, { "content-type": "application/json", "retry-after": answer.headers.get("retry-after") ?? "" });
         res.end(await answer.text());
       })();

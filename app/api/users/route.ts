@@ -1,26 +1,13 @@
 // GET /api/users – every user, for the users admin. POST /api/users – invite a user (admins only).
-import { getDb } from "@/lib/db";
-import { assertSameOrigin, dataResponse, handle, parseBody } from "@/lib/auth/http";
 import { inviteUserSchema } from "@/lib/auth/schemas";
-import { requireApiAdmin } from "@/lib/auth/session";
 import { inviteUser, listUsers, summarize } from "@/lib/auth/users";
-import { getEnv } from "@/lib/server-env";
+import { ok, route } from "@/lib/bff/handler";
 
 export const dynamic = "force-dynamic";
 
-export const GET = handle(async () => {
-  await requireApiAdmin();
-  return dataResponse({ users: await listUsers(await getDb()) });
-});
+export const GET = route({ auth: "admin" }, async ({ deps }) => ok({ users: await listUsers(await deps.db()) }));
 
-export const POST = handle(async (request: Request) => {
-  const { APP_ORIGIN } = getEnv();
-  assertSameOrigin(request.headers, APP_ORIGIN);
-  const admin = await requireApiAdmin();
-  const input = await parseBody(request, inviteUserSchema);
-  const { user, token, expiresAt } = await inviteUser(await getDb(), { ...input, invitedBy: admin.id });
-  return dataResponse(
-    { user: summarize(user, expiresAt), inviteUrl: `${APP_ORIGIN}/invite/${token}` },
-    { status: 201 },
-  );
+export const POST = route({ auth: "admin", body: inviteUserSchema }, async ({ deps, user: admin, body }) => {
+  const { user, token, expiresAt } = await inviteUser(await deps.db(), { ...body, invitedBy: admin.id });
+  return ok({ user: summarize(user, expiresAt), inviteUrl: `${deps.agency().appOrigin}/invite/${token}` }, { status: 201 });
 });

@@ -1,6 +1,8 @@
 // ALL /sandbox/* – the Travel Distribution Service simulator mounted in the app (docs/sandbox.md)
 import type { NextRequest } from "next/server";
 import type { Sandbox } from "@/lib/sandbox/app";
+import { errorEnvelope } from "@/lib/sandbox/platform/envelope";
+import { clientAddress } from "@/lib/auth/client-address";
 import { DEMO_BOOKINGS, demoDataEnabled } from "@/lib/demo/config";
 import { CLIENT_GONE } from "@/lib/log";
 import { getEnv } from "@/lib/server-env";
@@ -32,9 +34,8 @@ function publicOrigin(req: NextRequest): string {
   return host ? `${proto}://${host}` : req.nextUrl.origin;
 }
 
-function envelopeError(status: number, code: string, message: string): Response {
-  return Response.json({ data: null, meta: {}, error: { code, message, details: [] } }, { status });
-}
+/** The sandbox's own envelope: the mount answers as the service it stands for would. */
+const envelopeError = (status: number, code: string, message: string) => Response.json(errorEnvelope(code, message), { status });
 
 async function handle(req: NextRequest): Promise<Response> {
   if (!getEnv().sandboxEnabled) {
@@ -65,7 +66,8 @@ async function handle(req: NextRequest): Promise<Response> {
     throw err;
   }
   const forwarded = new Request(url, { method: req.method, headers, body, signal: req.signal });
-  return sandbox.fetch(forwarded);
+  // Who sent it, for the control plane's throttle: the socket, or behind TRUSTED_PROXIES the client they forwarded.
+  return sandbox.fetch(forwarded, { address: clientAddress(req.headers) });
 }
 
 export { handle as GET, handle as POST, handle as PUT, handle as PATCH, handle as DELETE };

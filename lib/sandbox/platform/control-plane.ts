@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { adminGuard } from "./admin-guard";
 import { envelope } from "./envelope";
 import { SandboxError } from "./errors";
 import { faultSchema } from "./faults";
@@ -42,12 +43,7 @@ const advanceSchema = z.strictObject({ seconds: z.number().int().min(1).max(3650
 export function controlPlane(services: AllServices, reset: () => void): Hono {
   const app = new Hono();
 
-  app.use("*", async (c, next) => {
-    if (c.req.header("X-Sandbox-Admin") !== services.config.adminToken) {
-      throw new SandboxError(401, "unauthorized", "The control plane needs the X-Sandbox-Admin header.");
-    }
-    await next();
-  });
+  app.use("*", adminGuard(() => services.config.adminToken));
 
   app.post("/agencies", async (c) => {
     const body = parseWith(createAgencySchema, await readJsonBody(c.req.raw), "body");

@@ -1,7 +1,6 @@
 // GET /api/auth/session – who is signed in on this browser (401 when no one).
-import { dataResponse, handle } from "@/lib/auth/http";
-import { requireApiUser } from "@/lib/auth/session";
+import { ok, route } from "@/lib/bff/handler";
 
 export const dynamic = "force-dynamic";
 
-export const GET = handle(async () => dataResponse({ user: await requireApiUser() }));
+export const GET = route({ auth: "user" }, async ({ user }) => ok({ user }));

@@ -1,22 +1,14 @@
 // POST /api/bookings/:bookingId/email-client – email the voucher to the client (recorded in the ledger)
-import * as z from "zod/mini";
-import { isOneLine, ONE_LINE_NAME } from "@/lib/agency/profile";
 import { bookingAction } from "@/lib/bff/bookings";
 import { ok, route } from "@/lib/bff/handler";
 import { params } from "@/lib/bff/schemas";
-import { emailClientRequestSchema, type EmailClientRequest } from "@/lib/tds";
+import { emailClientRequestSchema } from "@/lib/tds";
 
 export const dynamic = "force-dynamic";
 
-// The sender name becomes the email's From name: a line break or control character in it is
-// refused here, whatever the page checked, as the agency profile's name is.
-const emailBody = z.pipe(
-  emailClientRequestSchema,
-  z.custom<EmailClientRequest>().check(z.refine((b) => b.agencyName === undefined || isOneLine(b.agencyName), { path: ["agencyName"], message: ONE_LINE_NAME })),
-);
-
+// The sender name becomes the email's From name: the schema keeps it on one line (lib/one-line.ts).
 export const POST = route(
-  { auth: "user", params: params("bookingId"), body: emailBody },
+  { auth: "user", params: params("bookingId"), body: emailClientRequestSchema },
   async ({ tds, deps, user, body, params: { bookingId } }) =>
     ok(
       await bookingAction(
