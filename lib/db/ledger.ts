@@ -187,15 +187,14 @@ export async function completeAction(
 ): Promise<void> {
   const completedAt = new Date();
   const state = result.state ?? null;
+  const values = { outcome: result.outcome, state, errorCode: result.errorCode ?? null, result: result.result ?? null, completedAt };
+  if (state === null || result.outcome !== "succeeded") {
+    await db.update(bookingActions).set(values).where(eq(bookingActions.id, id));
+    return;
+  }
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(bookingActions)
-      .set({ outcome: result.outcome, state, errorCode: result.errorCode ?? null, result: result.result ?? null, completedAt })
-      .where(eq(bookingActions.id, id))
-      .returning({ bookingId: bookingActions.bookingId });
-    if (row && state !== null && result.outcome === "succeeded") {
-      await tx.update(bookingFacts).set({ state, checkedAt: completedAt }).where(eq(bookingFacts.bookingId, row.bookingId));
-    }
+    const [row] = await tx.update(bookingActions).set(values).where(eq(bookingActions.id, id)).returning({ bookingId: bookingActions.bookingId });
+    if (row) await tx.update(bookingFacts).set({ state, checkedAt: completedAt }).where(eq(bookingFacts.bookingId, row.bookingId));
   });
 }
 
