@@ -11,10 +11,7 @@ import {
   hasBookings,
   historyFor,
   KeyReusedError,
-  reopenBooking,
   saveBookingFacts,
-  updateBookingFacts,
-  updateFactState,
 } from "@/lib/db/ledger";
 import { LIST_STATES, stateQuery } from "@/lib/bookings/filters";
 import { SUMMARY_IDS_MAX, type BookingSummary } from "@/lib/bookings/schemas";
@@ -79,21 +76,48 @@ const mayHaveHappened = (err: unknown) =>
 
 const errorCodeOf = (err: unknown) => (err instanceof TdsError ? err.code : "internal_error");
 
+export type BookingMade = { bookingId: string; orderRef: string; state: string; replayed: boolean };
+
+/**
+ * Submits still running in this process, by person, quote and key: another submit of the same
+ * (a double click, a resubmit while the first runs) waits for the first and answers what it did,
+ * as the replay it is, instead of asking the service again. Across instances the service's own
+ * idempotency does the same, and says so (`replayed` of the client's answer).
+ */
+const bookingsRunning = new Map<string, Promise<BookingMade>>();
+
+/**
+ * POST /api/bookings: books once per idempotency key however often, and however many at once,
+ * the form is sent. `replayed` is false only for the answer whose call made the booking.
+ */
 export async function createBooking(
   deps: { tds: TdsClient; db: Db },
   user: SessionUser,
   body: BookingRequest,
   idempotencyKey: string,
-): Promise<{ bookingId: string; orderRef: string; state: string; replayed: boolean }> {
+): Promise<BookingMade> {
+  const id = `${user.id}\n${body.quoteId}\n${idempotencyKey}`;
+  const first = bookingsRunning.get(id);
+  if (first) return { ...(await first), replayed: true };
+  const booking = bookOnce(deps, user, body, idempotencyKey);
+  bookingsRunning.set(id, booking);
+  try {
+    return await booking;
+  } finally {
+    bookingsRunning.delete(id);
+  }
+}
+
+async function bookOnce(deps: { tds: TdsClient; db: Db }, user: SessionUser, body: BookingRequest, idempotencyKey: string): Promise<BookingMade> {
   const { searchId, productType, ...request } = body;
   const { db, tds } = deps;
+  // Reopens an attempt that failed or whose outcome is unknown: the service settles it.
   const row = await beginBooking(db, { userId: user.id, idempotencyKey, quoteId: request.quoteId, searchId, productType });
   if (row.userId !== user.id || row.quoteId !== request.quoteId) throw keyReused();
   if (row.outcome === "booked" && row.bookingId && row.orderRef) {
     // Already booked under this key: answer from the ledger (the service keeps keys only 24 hours).
-    return { bookingId: row.bookingId, orderRef: row.orderRef, state: row.state ?? "unknown", replayed: true };
+    return { bookingId: row.bookingId, orderRef: row.orderRef, state: row.state ?? row.bookedState ?? "unknown", replayed: true };
   }
-  if (row.outcome !== "pending") await reopenBooking(db, row.id);
 
   let made;
   try {
@@ -105,20 +129,22 @@ export async function createBooking(
     if (err instanceof TdsConnectionError) throw bffError("booking_outcome_unknown");
     throw err;
   }
-  await completeBooking(db, row.id, { outcome: "booked", bookingId: made.bookingId, orderRef: made.orderRef, state: made.state });
-  // The total is not in POST /bookings' answer; recorded when the detail can be read, never failing the booking.
+  try {
+    await completeBooking(db, row.id, { outcome: "booked", bookingId: made.bookingId, orderRef: made.orderRef, state: made.state });
+  } catch (err) {
+    // Booked, and not recorded (nothing of it was): the attempt is left unknown if the database
+    // lets it, and a submit with the same key records it (the service answers it again).
+    await completeBooking(db, row.id, { outcome: "unknown", errorCode: "internal_error" }).catch(() => {});
+    throw err;
+  }
+  // The total and the rest of the detail are not in POST /bookings' answer: read now, best effort.
   try {
     const detail = await tds.getBooking(made.bookingId, { maxRetries: 0, timeoutMs: 5_000 });
-    await updateBookingFacts(db, made.bookingId, {
-      state: detail.order.state,
-      totalSellMinor: detail.order.totalSell.amountMinor,
-      currency: detail.order.totalSell.currency,
-    });
-    await rememberBooking(db, made.bookingId, detail, { bookedAt: new Date() });
+    await rememberBooking(db, made.bookingId, detail);
   } catch (err) {
     log.warn({ bookingId: made.bookingId, errorCode: errorCodeOf(err) }, "booking total not recorded");
   }
-  return { bookingId: made.bookingId, orderRef: made.orderRef, state: made.state, replayed: false };
+  return { bookingId: made.bookingId, orderRef: made.orderRef, state: made.state, replayed: made.replayed };
 }
 
 /**
@@ -145,25 +171,26 @@ export async function bookingAction<T extends object>(
     if (err instanceof KeyReusedError) throw keyReused();
     throw err;
   }
+  const asked = start.request && Object.keys(start.request).length ? start.request : null;
+  let result: T;
   try {
-    const result = await call();
-    // Pay, cancel and refresh answer the booking's state; email answers whom it reached.
-    const state = "state" in result && typeof result.state === "string" ? result.state : undefined;
-    const recorded = { ...start.request, ...start.record?.(result) };
-    await completeAction(db, row.id, { outcome: "succeeded", state, result: Object.keys(recorded).length ? recorded : null });
-    if (state) {
-      await updateBookingFacts(db, start.bookingId, { state });
-      await updateFactState(db, start.bookingId, state);
-    }
-    return result;
+    result = await call();
   } catch (err) {
-    await completeAction(db, row.id, {
-      outcome: mayHaveHappened(err) ? "unknown" : "failed",
-      errorCode: errorCodeOf(err),
-      result: start.request && Object.keys(start.request).length ? start.request : null,
-    });
+    await completeAction(db, row.id, { outcome: mayHaveHappened(err) ? "unknown" : "failed", errorCode: errorCodeOf(err), result: asked });
     throw err;
   }
+  // Pay, cancel and refresh answer the booking's state; email answers whom it reached.
+  const state = "state" in result && typeof result.state === "string" ? result.state : undefined;
+  const recorded = { ...start.request, ...start.record?.(result) };
+  try {
+    // The step's outcome and the booking's state it answered, in one transaction.
+    await completeAction(db, row.id, { outcome: "succeeded", state, result: Object.keys(recorded).length ? recorded : null });
+  } catch (err) {
+    // Done, and not recorded (nothing of it was): the step is left unknown if the database lets it.
+    await completeAction(db, row.id, { outcome: "unknown", errorCode: "internal_error", result: asked }).catch(() => {});
+    throw err;
+  }
+  return result;
 }
 
 /* ------------------------------------------------------------------ reading */
@@ -255,7 +282,7 @@ function commissionOf(detail: BookingDetail): number | null {
 }
 
 /** Keeps what the detail shows and the list rows lack (never failing the read that learned it). */
-async function rememberBooking(db: Db, bookingId: string, detail: BookingDetail, extra: { bookedAt?: Date } = {}): Promise<BookingSummary> {
+async function rememberBooking(db: Db, bookingId: string, detail: BookingDetail): Promise<BookingSummary> {
   const summary = summarizeBooking(detail);
   try {
     await saveBookingFacts(db, {
@@ -273,7 +300,6 @@ async function rememberBooking(db: Db, bookingId: string, detail: BookingDetail,
       currency: detail.order.totalSell.currency,
       ...deadlinesOf(detail),
       detailCheckedAt: new Date(),
-      ...extra,
     });
   } catch (err) {
     log.warn({ bookingId, err: errorFields(err) }, "booking facts not recorded");

@@ -4,7 +4,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkDb, openDb, type DbHandle, type DbOptions } from "./index";
 import { readAgencyLogo, readAgencyProfile, saveAgencyLogo, saveAgencyProfile } from "../agency/store";
-import { agencyProfile, bookingActions, bookingsLedger, loginAttempts, users } from "./schema";
+import { agencyProfile, bookingActions, bookingFacts, bookingsLedger, loginAttempts, users } from "./schema";
 
 // The same data-layer suite on embedded PGlite and on the machine's PostgreSQL. The
 // PostgreSQL run gets a fresh database of its own (dropped afterwards), so reruns and
@@ -148,22 +148,24 @@ describe.each(targets)("data layer on $name", (target) => {
         outcome: "booked",
         bookingId: `bk_${key}`,
         orderRef: "RV-2026-ABCD1234",
-        state: "confirmed",
-        totalSellMinor: 12_345_678_901, // beyond 32-bit: stored as bigint
-        currency: "USD",
+        bookedState: "confirmed",
         completedAt,
       })
       .where(eq(bookingsLedger.idempotencyKey, key));
-
-    const [row] = await handle.db.select().from(bookingsLedger).where(eq(bookingsLedger.id, entry!.id));
-    expect(row).toMatchObject({
-      outcome: "booked",
+    await handle.db.insert(bookingFacts).values({
       bookingId: `bk_${key}`,
+      orderRef: "RV-2026-ABCD1234",
+      productType: "hotel",
       state: "confirmed",
-      totalSellMinor: 12_345_678_901,
+      totalSellMinor: 12_345_678_901, // beyond 32-bit: stored as bigint
       currency: "USD",
     });
+
+    const [row] = await handle.db.select().from(bookingsLedger).where(eq(bookingsLedger.id, entry!.id));
+    expect(row).toMatchObject({ outcome: "booked", bookingId: `bk_${key}`, bookedState: "confirmed" });
     expect(row!.completedAt?.getTime()).toBe(completedAt.getTime());
+    const [facts] = await handle.db.select().from(bookingFacts).where(eq(bookingFacts.bookingId, `bk_${key}`));
+    expect(facts).toMatchObject({ state: "confirmed", totalSellMinor: 12_345_678_901, currency: "USD" });
   });
 
   it("keeps one ledger row per idempotency key and per booking, and only for known users", async () => {

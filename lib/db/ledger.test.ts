@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb, type DbHandle, type DbOptions } from "./index";
-import { beginAction, beginBooking, bookedBy, bookingKnown, completeAction, completeBooking, hasBookings, KeyReusedError, reopenBooking, saveBookingFacts } from "./ledger";
+import { beginAction, beginBooking, bookedBy, bookingKnown, completeAction, completeBooking, factsFor, hasBookings, KeyReusedError, saveBookingFacts } from "./ledger";
 import { bookingActions, bookingsLedger, users } from "./schema";
 
 // The ledger on embedded PGlite and on the machine's PostgreSQL (a database of its own per
@@ -71,11 +71,15 @@ describe.each(targets)("ledger on $name", (target) => {
     const row = await beginBooking(handle.db, attempt(key));
     expect(row).toMatchObject({ outcome: "pending", completedAt: null });
     await completeBooking(handle.db, row.id, { outcome: "unknown", errorCode: "timeout" });
-    await reopenBooking(handle.db, row.id);
-    expect(await beginBooking(handle.db, attempt(key))).toMatchObject({ id: row.id, outcome: "pending", errorCode: null });
+    // Another person's or another quote's submit with the key leaves it as it is; the retry reopens it.
+    expect(await beginBooking(handle.db, attempt(key, ben))).toMatchObject({ id: row.id, userId: ana, outcome: "unknown", errorCode: "timeout" });
+    expect(await beginBooking(handle.db, { ...attempt(key), quoteId: "qt_2" })).toMatchObject({ id: row.id, quoteId: "qt_1", outcome: "unknown" });
+    expect(await beginBooking(handle.db, attempt(key))).toMatchObject({ id: row.id, outcome: "pending", errorCode: null, state: null });
     await completeBooking(handle.db, row.id, { outcome: "booked", bookingId: `bk_${key}`, orderRef: "RV-2026-ABCDEFGH", state: "confirmed" });
     await completeBooking(handle.db, row.id, { outcome: "unknown", errorCode: "idempotency_in_progress" });
-    expect(await beginBooking(handle.db, attempt(key))).toMatchObject({ outcome: "booked", bookingId: `bk_${key}`, errorCode: null });
+    expect(await beginBooking(handle.db, attempt(key))).toMatchObject({ outcome: "booked", bookingId: `bk_${key}`, errorCode: null, bookedState: "confirmed", state: "confirmed" });
+    // Booked with its facts, in one transaction: the booking's one state is there.
+    expect((await factsFor(handle.db, [`bk_${key}`])).get(`bk_${key}`)).toMatchObject({ orderRef: "RV-2026-ABCDEFGH", productType: "hotel", state: "confirmed" });
     expect(await hasBookings(handle.db, ana)).toBe(true);
     expect(await hasBookings(handle.db, ben)).toBe(false);
     expect(await bookedBy(handle.db, [`bk_${key}`, "bk_elsewhere"])).toEqual(new Map([[`bk_${key}`, { id: ana, name: "Ana" }]]));
@@ -106,11 +110,28 @@ describe.each(targets)("ledger on $name", (target) => {
 
   it("actions: one row per key, reopened on retry; a key is never taken over by another booking or person", async () => {
     const key = randomUUID();
+    await saveBookingFacts(handle.db, {
+      bookingId: "bk_a",
+      orderRef: "RV-2026-ACTION01",
+      productType: "hotel",
+      state: "confirmed",
+      leadGuest: null,
+      travelers: null,
+      item: null,
+      travelStart: null,
+      travelEnd: null,
+      travelAt: null,
+      totalSellMinor: null,
+      currency: null,
+    });
     const first = await beginAction(handle.db, { bookingId: "bk_a", userId: ana, action: "cancel", idempotencyKey: key });
     await completeAction(handle.db, first.id, { outcome: "unknown", errorCode: "timeout" });
+    expect((await factsFor(handle.db, ["bk_a"])).get("bk_a")?.state).toBe("confirmed");
     const retry = await beginAction(handle.db, { bookingId: "bk_a", userId: ana, action: "cancel", idempotencyKey: key });
     expect(retry).toMatchObject({ id: first.id, outcome: "pending", errorCode: null });
     await completeAction(handle.db, retry.id, { outcome: "succeeded", state: "refunded" });
+    // The state the step answered is the booking's, recorded with the step.
+    expect((await factsFor(handle.db, ["bk_a"])).get("bk_a")?.state).toBe("refunded");
     await expect(beginAction(handle.db, { bookingId: "bk_b", userId: ana, action: "cancel", idempotencyKey: key })).rejects.toBeInstanceOf(KeyReusedError);
     await expect(beginAction(handle.db, { bookingId: "bk_a", userId: ben, action: "cancel", idempotencyKey: key })).rejects.toBeInstanceOf(KeyReusedError);
     // Keyless actions (email, refresh) each get a row.

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { Db } from "./index";
 import {
   bookingActions,
@@ -10,13 +10,17 @@ import {
   type BookingActionRow,
   type BookingFactsRow,
   type LedgerEntry,
-  type LedgerOutcome,
 } from "./schema";
 
 // Who made each booking and who did what to it since (docs/bff.md#ledger). The service
 // attributes every booking to the admin who created the agency's key, so the desk keeps
 // this itself: a row per booking attempt, written before the service is called and keyed by
 // the attempt's idempotency key, so a retried submit finds its row instead of adding one.
+//
+// A step writes at two moments, each all or nothing: its row before the service is called (so an
+// attempt the desk does not live to finish is still on record, and a retry with the key settles
+// it), then, once the service has answered, its outcome and the booking's state in one
+// transaction. The booking's state has one home, booking_facts.
 
 export type BookingAttempt = {
   userId: string;
@@ -26,51 +30,68 @@ export type BookingAttempt = {
   productType: string;
 };
 
-/** The attempt's row: inserted on the first submit, found again (and reopened) on every retry. */
-export async function beginBooking(db: Db, attempt: BookingAttempt): Promise<LedgerEntry> {
-  await db.insert(bookingsLedger).values({ ...attempt, outcome: "pending" }).onConflictDoNothing({ target: bookingsLedger.idempotencyKey });
-  const [row] = await db.select().from(bookingsLedger).where(eq(bookingsLedger.idempotencyKey, attempt.idempotencyKey));
+/** The attempt's row, with the booking's state as last seen once it is booked. */
+export type AttemptRow = LedgerEntry & { state: string | null };
+
+/**
+ * The attempt's row: inserted on the first submit, found again on every retry. A retry of an
+ * attempt that did not end in a booking (failed, unknown) reopens it, pending again until the
+ * service answers: in the same statement, and only for the person and quote it belongs to.
+ */
+export async function beginBooking(db: Db, attempt: BookingAttempt): Promise<AttemptRow> {
+  await db
+    .insert(bookingsLedger)
+    .values({ ...attempt, outcome: "pending" })
+    .onConflictDoUpdate({
+      target: bookingsLedger.idempotencyKey,
+      set: { outcome: "pending", errorCode: null, completedAt: null },
+      setWhere: and(
+        inArray(bookingsLedger.outcome, ["failed", "unknown"]),
+        eq(bookingsLedger.userId, attempt.userId),
+        eq(bookingsLedger.quoteId, attempt.quoteId),
+      ),
+    });
+  const [row] = await db
+    .select({ ...getTableColumns(bookingsLedger), state: bookingFacts.state })
+    .from(bookingsLedger)
+    .leftJoin(bookingFacts, eq(bookingFacts.bookingId, bookingsLedger.bookingId))
+    .where(eq(bookingsLedger.idempotencyKey, attempt.idempotencyKey));
   if (!row) throw new Error("ledger row vanished after insert");
   return row;
 }
 
-/** A retry of an attempt that did not end in a booking: pending again until the service answers. */
-export async function reopenBooking(db: Db, id: string): Promise<void> {
-  await db.update(bookingsLedger).set({ outcome: "pending", errorCode: null, completedAt: null }).where(eq(bookingsLedger.id, id));
-}
+export type BookingOutcome =
+  | { outcome: "booked"; bookingId: string; orderRef: string; state: string }
+  | { outcome: "failed" | "unknown"; errorCode: string | null };
 
-export type BookingOutcome = {
-  outcome: Exclude<LedgerOutcome, "pending">;
-  bookingId?: string;
-  orderRef?: string;
-  state?: string;
-  totalSellMinor?: number;
-  currency?: string;
-  errorCode?: string | null;
-};
-
+/**
+ * Completes the attempt. A booking is recorded with its state in one transaction: the ledger's
+ * row says `booked` exactly when booking_facts holds the booking and the state it was booked in.
+ */
 export async function completeBooking(db: Db, id: string, result: BookingOutcome): Promise<void> {
-  // A late answer of a concurrent retry ("still in progress") must not overwrite a booking.
-  const where = result.outcome === "booked" ? eq(bookingsLedger.id, id) : and(eq(bookingsLedger.id, id), ne(bookingsLedger.outcome, "booked"));
-  await db
-    .update(bookingsLedger)
-    .set({
-      ...result,
-      ...(result.outcome === "booked" ? { bookedState: result.state ?? null } : {}),
-      errorCode: result.errorCode ?? null,
-      completedAt: new Date(),
-    })
-    .where(where);
-}
-
-/** Later facts about a booking (its price, fetched after booking; its state as last seen). */
-export async function updateBookingFacts(
-  db: Db,
-  bookingId: string,
-  facts: { state?: string; totalSellMinor?: number; currency?: string },
-): Promise<void> {
-  if (Object.keys(facts).length === 0) return;
-  await db.update(bookingsLedger).set(facts).where(eq(bookingsLedger.bookingId, bookingId));
+  const completedAt = new Date();
+  if (result.outcome !== "booked") {
+    // A late answer of a concurrent retry ("still in progress") must not overwrite a booking.
+    await db
+      .update(bookingsLedger)
+      .set({ outcome: result.outcome, errorCode: result.errorCode, completedAt })
+      .where(and(eq(bookingsLedger.id, id), ne(bookingsLedger.outcome, "booked")));
+    return;
+  }
+  const { bookingId, orderRef, state } = result;
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(bookingsLedger)
+      .set({ outcome: "booked", bookingId, orderRef, bookedState: state, errorCode: null, completedAt })
+      .where(eq(bookingsLedger.id, id))
+      .returning({ productType: bookingsLedger.productType });
+    if (!row) throw new Error("ledger row vanished before its booking was recorded");
+    const { productType } = row;
+    await tx
+      .insert(bookingFacts)
+      .values({ bookingId, orderRef, productType, state, bookedAt: completedAt, checkedAt: completedAt })
+      .onConflictDoUpdate({ target: bookingFacts.bookingId, set: { state, checkedAt: completedAt } });
+  });
 }
 
 export type BookedBy = { id: string; name: string };
@@ -148,6 +169,11 @@ export class KeyReusedError extends Error {
   }
 }
 
+/**
+ * Completes an action. A step that succeeded and answered the booking's state (pay, cancel,
+ * refresh) records it in booking_facts in the same transaction: the history and the state never
+ * disagree, whatever stops half-way.
+ */
 export async function completeAction(
   db: Db,
   id: string,
@@ -159,16 +185,17 @@ export async function completeAction(
     result?: Record<string, unknown> | null;
   },
 ): Promise<void> {
-  await db
-    .update(bookingActions)
-    .set({
-      outcome: result.outcome,
-      state: result.state ?? null,
-      errorCode: result.errorCode ?? null,
-      result: result.result ?? null,
-      completedAt: new Date(),
-    })
-    .where(eq(bookingActions.id, id));
+  const completedAt = new Date();
+  const state = result.state ?? null;
+  const values = { outcome: result.outcome, state, errorCode: result.errorCode ?? null, result: result.result ?? null, completedAt };
+  if (state === null || result.outcome !== "succeeded") {
+    await db.update(bookingActions).set(values).where(eq(bookingActions.id, id));
+    return;
+  }
+  await db.transaction(async (tx) => {
+    const [row] = await tx.update(bookingActions).set(values).where(eq(bookingActions.id, id)).returning({ bookingId: bookingActions.bookingId });
+    if (row) await tx.update(bookingFacts).set({ state, checkedAt: completedAt }).where(eq(bookingFacts.bookingId, row.bookingId));
+  });
 }
 
 export async function actionsFor(db: Db, bookingId: string): Promise<BookingActionRow[]> {
@@ -243,11 +270,6 @@ export async function saveBookingFacts(db: Db, facts: BookingFacts): Promise<voi
     .insert(bookingFacts)
     .values({ ...facts, checkedAt: new Date() })
     .onConflictDoUpdate({ target: bookingFacts.bookingId, set: { ...rest, checkedAt: new Date() } });
-}
-
-/** The state a booking step answered, as last seen (its other facts stay until the detail is read). */
-export async function updateFactState(db: Db, bookingId: string, state: string): Promise<void> {
-  await db.update(bookingFacts).set({ state, checkedAt: new Date() }).where(eq(bookingFacts.bookingId, bookingId));
 }
 
 export type ListRowFacts = {

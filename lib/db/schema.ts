@@ -82,7 +82,8 @@ export type LedgerOutcome = (typeof LEDGER_OUTCOMES)[number];
 /**
  * One row per booking attempt, written before the service is called (with the
  * attempt's idempotency key) and completed when its outcome is known. The service does
- * not remember which advisor booked what; this table does.
+ * not remember which advisor booked what; this table does. A row completed `booked` has its
+ * booking_facts row, written in the same transaction (lib/db/ledger.ts).
  */
 export const bookingsLedger = pgTable(
   "bookings_ledger",
@@ -98,12 +99,9 @@ export const bookingsLedger = pgTable(
     idempotencyKey: text("idempotency_key").notNull(),
     productType: text("product_type").notNull(),
     outcome: text("outcome", { enum: LEDGER_OUTCOMES }).notNull().default("pending"),
-    // The service's booking state (confirmed, held, supplier_pending, …) as last seen.
-    state: text("state"),
-    // The state POST /bookings answered, kept for the booking's history.
+    // The state POST /bookings answered, kept for the booking's history. The booking's state as
+    // last seen, and its total, are booking_facts' alone: one place to write, one to read.
     bookedState: text("booked_state"),
-    totalSellMinor: bigint("total_sell_minor", { mode: "number" }),
-    currency: text("currency"),
     errorCode: text("error_code"),
     requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
@@ -156,7 +154,8 @@ export const bookingActions = pgTable(
  * What the desk has learned of a booking from its detail and does not find in the service's
  * list rows: the lead guest, the item named for its product, the travel dates. These never change
  * once booked, so one read of the detail serves every later list view (GET
- * /api/bookings/summaries). `state` is the state last seen, refreshed on every read.
+ * /api/bookings/summaries). `state` is the booking's state as last seen, its one home: set when
+ * it is booked, by every step that answers one (in the step's transaction) and by every read.
  */
 export const bookingFacts = pgTable(
   "booking_facts",

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_USERS } from "@/lib/auth/config";
 import { seedDemoUsers } from "@/lib/auth/seed";
 import { openDb, type DbHandle } from "@/lib/db";
-import { bookedBy } from "@/lib/db/ledger";
+import { bookedBy, factsFor } from "@/lib/db/ledger";
 import { bookingsLedger, users } from "@/lib/db/schema";
 import { DEMO_AGENCY_ID } from "@/lib/sandbox/platform/agencies";
 import { testSandbox } from "@/lib/sandbox/testing";
@@ -73,6 +73,10 @@ describe("demo data on a first run", () => {
     const row = rows.find((r) => r.bookingId === first.id)!;
     expect(row.requestedAt.toISOString()).toBe(new Date(first.createdAt).toISOString());
     expect(row.outcome).toBe("booked");
+    // Each with its state where a booking's state lives (booking_facts), as the service lists it.
+    const facts = await factsFor(handle.db, ids);
+    expect(facts.size).toBe(DEMO_BOOKINGS);
+    expect(facts.get(first.id)).toMatchObject({ state: first.state, orderRef: first.orderRef });
 
     expect(await seedDemoLedger(handle.db, tds)).toEqual({ done: false, reason: "made on an earlier start" });
     expect(await handle.db.select().from(bookingsLedger)).toHaveLength(DEMO_BOOKINGS);

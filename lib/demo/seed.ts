@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { DEMO_USERS } from "@/lib/auth/config";
 import { findUserByEmail } from "@/lib/auth/users";
 import type { Db } from "@/lib/db";
+import { saveListFacts } from "@/lib/db/ledger";
 import { bookingsLedger, deskSync } from "@/lib/db/schema";
 import type { BookingListRow, TdsClient } from "@/lib/tds";
 
@@ -67,16 +68,15 @@ export async function seedDemoLedger(db: Db, tds: TdsClient): Promise<DemoSeedRe
       idempotencyKey: `demo:${row._id}`,
       productType: row.firstItem.productType,
       outcome: "booked" as const,
-      state: row.state,
       bookedState: bookedStateOf(row.state),
-      totalSellMinor: row.totalSell.amountMinor,
-      currency: row.totalSell.currency,
       requestedAt: at,
       completedAt: at,
     };
   });
   await db.transaction(async (tx) => {
     await tx.insert(bookingsLedger).values(values).onConflictDoNothing();
+    // Their state, total and dates, as the list says them (booking_facts, where a booking's state lives).
+    await saveListFacts(tx, rows);
     await tx.insert(deskSync).values({ key: DEMO_SYNC_KEY, startedAt: new Date(), finishedAt: new Date() }).onConflictDoNothing();
   });
   return { done: true, attributed: values.length, byUser };

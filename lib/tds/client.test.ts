@@ -355,9 +355,9 @@ describe("bookings", () => {
     const q = await quote(tds, "hotel", { pick: hotelRefundable });
     const key = crypto.randomUUID();
     const created = await tds.createBooking(bookingBody(q), { idempotencyKey: key });
-    expect(created).toMatchObject({ bookingId: expect.any(String), orderRef: expect.stringMatching(/^RV-/), state: "confirmed" });
-    // The same key and body replay the first answer instead of booking twice.
-    expect(await tds.createBooking(bookingBody(q), { idempotencyKey: key })).toEqual(created);
+    expect(created).toMatchObject({ bookingId: expect.any(String), orderRef: expect.stringMatching(/^RV-/), state: "confirmed", replayed: false });
+    // The same key and body replay the first answer instead of booking twice, and say so (Idempotent-Replayed).
+    expect(await tds.createBooking(bookingBody(q), { idempotencyKey: key })).toEqual({ ...created, replayed: true });
 
     const detail = await tds.getBooking(created.bookingId);
     expect(detail.order).toMatchObject({ orderRef: created.orderRef, state: "confirmed", paymentMethod: "credit", totalSell: { currency: "USD" } });

@@ -32,6 +32,7 @@ import type {
   ActivityOptionsRequest,
   BookingCreateRequest,
   BookingListQuery,
+  BookingStatus,
   CancelRequest,
   DestinationsQuery,
   EmailClientRequest,
@@ -64,6 +65,8 @@ export const SLOW_CALL_TIMEOUTS_MS = {
 } as const;
 
 export const THUMBNAIL_IDS_PER_CALL = 60;
+/** The header with which the service says an idempotent call's answer is a replay of an earlier one's. */
+export const REPLAYED_HEADER = "Idempotent-Replayed";
 const SUGGEST_MIN_CHARS = 2;
 const SEARCH_TEXT_MAX = 100;
 
@@ -194,9 +197,18 @@ export function createTdsClient(config: TdsClientConfig) {
 
     /* ----------------------------------------------------------- bookings */
 
-    /** POST /bookings (201): idempotent, so retried safely with the same key. */
-    createBooking: (body: BookingCreateRequest, opts?: IdempotentCallOptions) =>
-      data({ ...slow("createBooking", idempotent(opts)), method: "POST", path: "/bookings", body }, bookingStatusSchema),
+    /**
+     * POST /bookings (201): idempotent, so retried safely with the same key. `replayed`: the
+     * service answered with what an earlier request with this key did (`Idempotent-Replayed`),
+     * not a booking made by this call.
+     */
+    async createBooking(body: BookingCreateRequest, opts?: IdempotentCallOptions): Promise<BookingStatus & { replayed: boolean }> {
+      const { value, headers } = await sender.jsonWithHeaders(
+        { ...slow("createBooking", idempotent(opts)), method: "POST", path: "/bookings", body },
+        envelopeSchema(bookingStatusSchema),
+      );
+      return { ...(value.data as BookingStatus), replayed: headers.get(REPLAYED_HEADER) === "true" };
+    },
 
     /** GET /bookings: a page of the agency's bookings. */
     listBookings: (params: BookingListQuery = {}, opts?: CallOptions) =>

@@ -115,16 +115,20 @@ describe("retries", () => {
 
   it("retries a keyed POST on 5xx and no response, sending the same key every time", async () => {
     const { client, calls } = setup([errorJson(500, "internal_error"), new TypeError("socket hang up"), okJson(booking, 201)]);
-    expect(await client.createBooking(bookingBody)).toMatchObject(booking);
+    expect(await client.createBooking(bookingBody)).toEqual({ ...booking, replayed: false });
     const keys = new Set(calls.map((c) => c.headers.get("idempotency-key")));
     expect(calls).toHaveLength(3);
     expect(keys.size).toBe(1);
     expect([...keys][0]).toMatch(UUID);
   });
 
-  it("waits at least a second before asking again about a keyed request still in progress (409)", async () => {
-    const { client, calls, sleeps } = setup([errorJson(409, "idempotency_in_progress"), okJson(booking, 201)]);
-    await client.createBooking(bookingBody, { idempotencyKey: "0b9f5f2e-8d7c-4a1b-9e3f-2a1b0c9d8e7f" });
+  it("waits at least a second before asking again about a keyed request still in progress (409), and says the answer it then gets is a replay", async () => {
+    const replay = new Response(JSON.stringify({ data: booking, meta: {}, error: null }), {
+      status: 201,
+      headers: { "Content-Type": "application/json", "Idempotent-Replayed": "true" },
+    });
+    const { client, calls, sleeps } = setup([errorJson(409, "idempotency_in_progress"), replay]);
+    expect(await client.createBooking(bookingBody, { idempotencyKey: "0b9f5f2e-8d7c-4a1b-9e3f-2a1b0c9d8e7f" })).toEqual({ ...booking, replayed: true });
     expect(calls.map((c) => c.headers.get("idempotency-key"))).toEqual(["0b9f5f2e-8d7c-4a1b-9e3f-2a1b0c9d8e7f", "0b9f5f2e-8d7c-4a1b-9e3f-2a1b0c9d8e7f"]);
     expect(sleeps).toEqual([1000]);
   });

@@ -196,6 +196,10 @@ export function createSender(config: SenderConfig) {
     json<S extends zc.$ZodType>(opts: SendOptions, schema: S): Promise<zc.output<S>> {
       return run(opts, "application/json", (res, text) => parseAnswer(opts, schema, res, text).value);
     },
+    /** `json`, and the answer's headers (an idempotent call's `Idempotent-Replayed`). */
+    jsonWithHeaders<S extends zc.$ZodType>(opts: SendOptions, schema: S): Promise<{ value: zc.output<S>; headers: Headers }> {
+      return run(opts, "application/json", (res, text) => ({ value: parseAnswer(opts, schema, res, text).value, headers: res.headers }));
+    },
     /**
      * `json`, plus the service's bytes when the parsed value is exactly what they say (the schema
      * added, dropped and changed nothing, which is checked, not assumed), else null: an answer

@@ -1,0 +1,144 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { MIGRATIONS_FOLDER, openDb, type Db, type DbOptions } from "./index";
+
+// Migrations that move data, on a database made by the migrations before them (on embedded
+// PGlite and on the machine's PostgreSQL, a database of its own per run).
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const dbName = `agency_desk_migrations_${process.pid}_${Date.now().toString(36)}`;
+const admin = async (query: string) => {
+  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 5_000 });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+};
+
+type Journal = { entries: Array<{ idx: number; tag: string }> };
+
+/** drizzle/ as it was up to and including migration `tag`. */
+function migrationsUpTo(tag: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "desk-migrations-"));
+  cpSync(MIGRATIONS_FOLDER, dir, { recursive: true });
+  const journalPath = path.join(dir, "meta", "_journal.json");
+  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as Journal;
+  const last = journal.entries.findIndex((e) => e.tag === tag);
+  if (last < 0) throw new Error(`no migration ${tag}`);
+  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, last + 1) }));
+  return dir;
+}
+
+/** A database migrated up to `tag` with the driver's own migrator; `rest()` then applies the others as the app does. */
+type Staged = { db: Db; rest: () => Promise<Db>; close: () => Promise<void> };
+
+const targets: Array<{ name: string; stage: (folder: string) => Promise<Staged> }> = [
+  {
+    name: "PGlite",
+    stage: async (folder) => {
+      const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+        import("@electric-sql/pglite"),
+        import("drizzle-orm/pglite"),
+        import("drizzle-orm/pglite/migrator"),
+      ]);
+      const client = new PGlite();
+      const db = drizzle({ client });
+      await migrate(db, { migrationsFolder: folder });
+      return {
+        db: db as unknown as Db,
+        rest: async () => {
+          await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+          return db as unknown as Db;
+        },
+        close: () => client.close(),
+      };
+    },
+  },
+  {
+    name: "PostgreSQL",
+    stage: async (folder) => {
+      const [{ drizzle }, { migrate }] = await Promise.all([import("drizzle-orm/node-postgres"), import("drizzle-orm/node-postgres/migrator")]);
+      await admin(`create database "${dbName}"`);
+      const url = new URL(ADMIN_URL);
+      url.pathname = `/${dbName}`;
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      const db = drizzle({ client });
+      await migrate(db, { migrationsFolder: folder });
+      let opened: Awaited<ReturnType<typeof openDb>> | undefined;
+      return {
+        db: db as unknown as Db,
+        rest: async () => {
+          opened = await openDb({ driver: "postgres", url: url.toString(), maxConnections: 2 } satisfies DbOptions);
+          return opened.db;
+        },
+        close: async () => {
+          await client.end();
+          await opened?.close();
+          await admin(`drop database if exists "${dbName}" with (force)`);
+        },
+      };
+    },
+  },
+];
+
+describe.each(targets)("migrations on $name", (target) => {
+  const folders: string[] = [];
+  afterAll(() => {
+    for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("0008–0009: a booking's state, total and currency move from the ledger to booking_facts, the later state winning", async () => {
+    const folder = migrationsUpTo("0007_agency_profile");
+    folders.push(folder);
+    const staged = await target.stage(folder);
+    try {
+      const { db } = staged;
+      const [user] = (await db.execute<{ id: string }>(sql`insert into users (email, name) values ('ana@desk.test', 'Ana') returning id`)).rows;
+      const ledger = (key: string, fields: { bookingId?: string; state?: string; total?: number; at: string; outcome?: string }) => sql`
+        insert into bookings_ledger (user_id, quote_id, idempotency_key, product_type, outcome, booking_id, order_ref, state, booked_state, total_sell_minor, currency, completed_at, updated_at)
+        values (${user!.id}, 'qt', ${key}, 'hotel', ${fields.outcome ?? "booked"}, ${fields.bookingId ?? null}, ${fields.bookingId ? `RV-${key}` : null},
+                ${fields.state ?? null}, ${fields.bookingId ? "confirmed" : null}, ${fields.total ?? null}, ${fields.total ? "USD" : null}, ${fields.at}, ${fields.at})`;
+      const facts = (bookingId: string, state: string, total: number | null, at: string) => sql`
+        insert into booking_facts (booking_id, order_ref, product_type, state, total_sell_minor, currency, lead_guest, detail_checked_at, checked_at)
+        values (${bookingId}, ${`RV-${bookingId}`}, 'hotel', ${state}, ${total}, ${total === null ? null : "EUR"}, 'Ana Lopez', ${at}, ${at})`;
+      // Only the ledger knows it.
+      await db.execute(ledger("k1", { bookingId: "bk_1", state: "confirmed", total: 10_000, at: "2026-11-01T10:00:00Z" }));
+      // The ledger saw it cancelled after the facts last saw it; the facts' total and what only they know stay.
+      await db.execute(ledger("k2", { bookingId: "bk_2", state: "cancelled", total: 20_000, at: "2026-11-03T10:00:00Z" }));
+      await db.execute(facts("bk_2", "confirmed", 21_000, "2026-11-02T10:00:00Z"));
+      // The facts saw it later (paid) than the ledger (held), and have no total: the ledger's fills it in.
+      await db.execute(ledger("k3", { bookingId: "bk_3", state: "held", total: 30_000, at: "2026-11-01T10:00:00Z" }));
+      await db.execute(facts("bk_3", "confirmed", null, "2026-11-04T10:00:00Z"));
+      // Attempts that made no booking, and a booking whose state the ledger never learned.
+      await db.execute(ledger("k4", { outcome: "unknown", at: "2026-11-01T10:00:00Z" }));
+      await db.execute(ledger("k5", { bookingId: "bk_5", at: "2026-11-01T10:00:00Z" }));
+
+      const migrated = await staged.rest();
+      const rows = (
+        await migrated.execute<Record<string, unknown>>(
+          sql`select booking_id, order_ref, state, total_sell_minor::int as total, currency, lead_guest, booked_at is not null as booked_at_known from booking_facts order by booking_id`,
+        )
+      ).rows;
+      expect(rows).toEqual([
+        { booking_id: "bk_1", order_ref: "RV-k1", state: "confirmed", total: 10_000, currency: "USD", lead_guest: null, booked_at_known: true },
+        { booking_id: "bk_2", order_ref: "RV-bk_2", state: "cancelled", total: 21_000, currency: "EUR", lead_guest: "Ana Lopez", booked_at_known: false },
+        { booking_id: "bk_3", order_ref: "RV-bk_3", state: "confirmed", total: 30_000, currency: "USD", lead_guest: "Ana Lopez", booked_at_known: false },
+      ]);
+      const columns = (
+        await migrated.execute<{ column_name: string }>(sql`select column_name from information_schema.columns where table_name = 'bookings_ledger' order by column_name`)
+      ).rows.map((r) => r.column_name);
+      expect(columns).toContain("booked_state");
+      expect(columns).not.toContain("state");
+      expect(columns).not.toContain("total_sell_minor");
+      expect(columns).not.toContain("currency");
+    } finally {
+      await staged.close();
+    }
+  });
+});
