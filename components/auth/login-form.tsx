@@ -2,6 +2,7 @@
 
 import { useRef, useState } from "react";
 import { callApi, fieldErrors } from "@/lib/auth/api-client";
+import { safeNextPath } from "@/lib/auth/next-path";
 import { signInGaps, type SignInErrors, type SignInValues } from "@/lib/auth/sign-in";
 import { Button } from "../ui/button";
 import { Callout } from "../ui/callout";
@@ -50,8 +51,9 @@ export function LoginForm({ next, initialEmail = "" }: { next: string; initialEm
     const res = await callApi("POST", "/api/auth/login", values);
     if (res.ok) {
       setRedirecting(true);
-      // A full load, so the header and every server component see the new session.
-      window.location.assign(next);
+      // A full load, so the header and every server component see the new session; `next` is
+      // checked again here, as it is followed, so no caller can send the person to another site.
+      window.location.assign(safeNextPath(next));
       return;
     }
     setSubmitting(false);
