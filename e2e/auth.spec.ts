@@ -69,6 +69,18 @@ test.describe("signing in", () => {
     });
   });
 
+  // Issue 28: each of these resolved to `//evil.com…`, and the form followed it after signing in.
+  for (const next of ["/.//evil.com/phish", "/./%5Cevil.com"]) {
+    test(`signing in from /login?next=${next} lands on the person's work, never another site`, async ({ page }) => {
+      await page.goto(`/login?next=${next}`);
+      const login = new LoginPage(page);
+      await login.expectShown();
+      await login.signIn(advisor.email, advisor.password);
+      await expectAtWork(page);
+      expect(new URL(page.url()).origin).toBe(new URL(test.info().project.use.baseURL!).origin);
+    });
+  }
+
   test("refuses a cross-site sign-in request", async ({ request }) => {
     const res = await request.post("/api/auth/login", {
       data: { email: advisor.email, password: advisor.password },

@@ -1,8 +1,11 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bffTestKit, type BffTestKit } from "@/lib/bff/testkit";
 import type { RouteHandler } from "@/lib/bff/handler";
+import { installRequestGate, SERVED_METHODS } from "@/lib/security/request-gate";
 
 // Every BFF route hit with generated bad and hostile input (fast-check): wrong types, huge
 // strings, control characters, unknown fields, broken JSON, odd path parameters, query keys
@@ -10,6 +13,8 @@ import type { RouteHandler } from "@/lib/bff/handler";
 // error is the envelope with a code and a sentence, and a refused request writes nothing.
 // (The sign-in and users routes run on next/headers' cookies, which exist only inside Next:
 // their input checks are tested in lib/auth; e2e/hardening.spec.ts hits every path over HTTP.)
+// Then what reaches the server before any route: generated methods, dot paths and query keys
+// through the request gate (lib/security/request-gate.ts) over a real socket.
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
 
@@ -112,4 +117,69 @@ describe("fuzzing the BFF", () => {
     );
     expect(seen.fiveXx).toBe(0);
   }, 600_000);
+});
+
+describe("fuzzing the server's door", () => {
+  const GATE_RUNS = Math.max(200, Math.round(RUNS / 10));
+  /** Every method Node's parser accepts: Next serves seven, and must never see the others. */
+  const method = fc.oneof(fc.constantFrom(...http.METHODS.filter((m) => m !== "CONNECT")), fc.constantFrom(...SERVED_METHODS));
+  const segment = fc.oneof(
+    fc.constantFrom(".", "..", "%2e", "%2E%2e", ".%2e", "...", "a.b", "..a", "bookings", "api", "nope", "bk_1", "%00", "%ff", "admin", "overview", "\\..", ""),
+    fc.stringMatching(/^[A-Za-z0-9._~-]{1,8}$/),
+  );
+  const path = fc.tuple(fc.constantFrom("/api", "/api/", "/", "/bookings/", "/sandbox/api/v1/"), fc.array(segment, { maxLength: 5 })).map(([head, segs]) => `${head}${segs.join("/")}`);
+  const query = fc.option(
+    fc.array(fc.tuple(fc.constantFrom("__proto__", "constructor", "prototype", "%5F%5Fproto%5F%5F", "mine", "limit", "q", "toString"), fc.constantFrom("x", "1", "")), { minLength: 1, maxLength: 3 }).map((pairs) => pairs.map(([k, v]) => `${k}=${v}`).join("&")),
+    { nil: undefined },
+  );
+
+  it(`${GATE_RUNS} generated requests: an unknown method is 405, an /api dot path 404, an /api prototype key 400, in the envelope; the rest reach Next`, async () => {
+    installRequestGate();
+    const reached: string[] = [];
+    const server = http.createServer((req, res) => {
+      reached.push(`${req.method} ${req.url}`);
+      req.resume();
+      res.writeHead(204).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = (server.address() as AddressInfo).port;
+    const send = (m: string, target: string, body: boolean) =>
+      new Promise<{ status: number; allow?: string; text: string }>((resolve, reject) => {
+        const req = http.request({ host: "127.0.0.1", port, method: m, path: target, headers: body ? { "content-length": "2" } : {} }, (res) => {
+          let text = "";
+          res.setEncoding("utf8");
+          res.on("data", (c: string) => (text += c));
+          res.on("end", () => resolve({ status: res.statusCode!, allow: res.headers.allow, text }));
+        });
+        req.on("error", reject);
+        req.end(body ? "{}" : undefined);
+      });
+    try {
+      await fc.assert(
+        fc.asyncProperty(method, path, query, fc.boolean(), async (m, p, q, body) => {
+          const target = q === undefined ? p : `${p}?${q}`;
+          const before = reached.length;
+          const res = await send(m, target, body && m !== "GET" && m !== "HEAD");
+          const where = `${m} ${target} → ${res.status} ${res.text.slice(0, 120)}`;
+          const underApi = p === "/api" || p.startsWith("/api/");
+          // What the URL parser would make of it: a dot path under /api lands elsewhere.
+          const dots = p.split(/[/\\]/).some((s) => /^(?:\.|%2e){1,2}$/i.test(s));
+          const protoKey = q !== undefined && [...new URLSearchParams(q).keys()].some((k) => ["__proto__", "constructor", "prototype"].includes(k));
+          const expected = !(SERVED_METHODS as readonly string[]).includes(m) ? 405 : underApi && dots ? 404 : underApi && protoKey ? 400 : 204;
+          expect(res.status, where).toBe(expected);
+          if (expected === 204) {
+            expect(reached.length, where).toBe(before + 1);
+            return;
+          }
+          expect(reached.length, `reached Next: ${where}`).toBe(before);
+          const envelope = JSON.parse(m === "HEAD" ? "null" : res.text) as { data: null; error: { code: string; message: string } } | null;
+          if (envelope) expect(envelope, where).toMatchObject({ data: null, error: { code: expect.stringMatching(/^[a-z_]+$/), message: expect.stringMatching(/^[A-Z].*\.$/) } });
+          if (expected === 405) expect(res.allow, where).toBe(SERVED_METHODS.join(", "));
+        }),
+        { numRuns: GATE_RUNS, seed: Number(process.env.FUZZ_SEED ?? 20261127) },
+      );
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }, 300_000);
 });

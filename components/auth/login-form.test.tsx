@@ -50,4 +50,26 @@ describe("LoginForm", () => {
     await userEvent.click(screen.getByRole("button", { name: "Sign in" }));
     expect(await screen.findByText("Too many sign-in attempts. Try again in 15 minutes.")).toBeVisible();
   });
+  it.each(["/.//evil.com/phish", "/a/..//evil.com", "/./\\evil.com", "https://evil.example/"])(
+    "after signing in, never follows a next of %j off the site: it lands on the person's work",
+    async (next) => {
+      vi.stubGlobal("fetch", answer(200, { data: { id: "u1" }, meta: {}, error: null }));
+      const assign = vi.fn();
+      vi.stubGlobal("location", { ...window.location, assign });
+      render(<LoginForm next={next} initialEmail="ada@agency.com" />);
+      await userEvent.type(screen.getByLabelText("Password"), "the password");
+      await userEvent.click(screen.getByRole("button", { name: "Sign in" }));
+      await waitFor(() => expect(assign).toHaveBeenCalledWith("/"));
+    },
+  );
+
+  it("after signing in, goes to the page asked for", async () => {
+    vi.stubGlobal("fetch", answer(200, { data: { id: "u1" }, meta: {}, error: null }));
+    const assign = vi.fn();
+    vi.stubGlobal("location", { ...window.location, assign });
+    render(<LoginForm next="/bookings?page=2" initialEmail="ada@agency.com" />);
+    await userEvent.type(screen.getByLabelText("Password"), "the password");
+    await userEvent.click(screen.getByRole("button", { name: "Sign in" }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith("/bookings?page=2"));
+  });
 });

@@ -2,6 +2,7 @@
 
 import { useRef, useState } from "react";
 import { apiRequest, ApiError, fieldErrors } from "@/lib/api-client";
+import { safeNextPath } from "@/lib/auth/next-path";
 import { signInGaps, type SignInErrors, type SignInValues } from "@/lib/auth/sign-in";
 import { Button } from "../ui/button";
 import { Callout } from "../ui/callout";
@@ -52,8 +53,9 @@ export function LoginForm({ next, initialEmail = "" }: { next: string; initialEm
       // No schema for the answer: the sign-in page loads no schema library, and reads only the outcome.
       await apiRequest("POST", "/api/auth/login", null, { body: values });
       setRedirecting(true);
-      // A full load, so the header and every server component see the new session.
-      window.location.assign(next);
+      // A full load, so the header and every server component see the new session; `next` is
+      // checked again here, as it is followed, so no caller can send the person to another site.
+      window.location.assign(safeNextPath(next));
       return;
     } catch (err) {
       refusal = err instanceof ApiError ? err : new ApiError({ status: 0, code: "network_error", message: "The desk could not be reached. Check your connection and try again." });

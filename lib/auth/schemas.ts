@@ -92,18 +92,3 @@ export const userAnswerSchema = z.object({ user: userSummarySchema, inviteUrl: z
 
 /** POST /api/auth/invite: whose password was set. */
 export const inviteAcceptedSchema = z.object({ email: z.string() });
-
-/** Where to go after signing in: only a path on this site, never another origin. */
-export function safeNextPath(next: string | null | undefined, fallback = "/"): string {
-  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return fallback;
-  try {
-    const base = "http://agency-desk.invalid";
-    const url = new URL(next, base);
-    if (url.origin !== base) return fallback;
-    const path = `${url.pathname}${url.search}${url.hash}`;
-    // Back to the sign-in page would only loop.
-    return url.pathname === "/login" ? fallback : path;
-  } catch {
-    return fallback;
-  }
-}

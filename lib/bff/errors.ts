@@ -52,6 +52,7 @@ export const BFF_ERRORS = {
   invalid_json: { status: 400, message: "The request body is not valid JSON." },
   body_too_large: { status: 400, message: "The request is too large." },
   unsupported_media_type: { status: 415, message: "The request body must be sent as JSON." },
+  method_not_allowed: { status: 405, message: "The desk does not answer this kind of request." },
   rate_limited: { status: 429, message: "The desk is busy with other requests to the travel service. Try again in a few seconds." },
   internal_error: { status: 500, message: "Something went wrong on the desk's side. Try again; if it keeps happening, tell an admin." },
   service_unreachable: { status: 502, message: "The travel service could not be reached. Try again in a moment." },

@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { AuthShell } from "@/components/auth/auth-shell";
 import { LoginForm } from "@/components/auth/login-form";
 import { parseAuthConfig } from "@/lib/auth/config";
-import { safeNextPath } from "@/lib/auth/schemas";
+import { safeNextPath } from "@/lib/auth/next-path";
 import { getSessionUser } from "@/lib/auth/session";
 import { getEnv } from "@/lib/server-env";
 
