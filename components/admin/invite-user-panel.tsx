@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type * as z from "zod/mini";
+import { Mail } from "lucide-react";
 import { applyFieldErrors, callApi } from "@/lib/auth/api-client";
 import { USER_ROLES, ROLE_LABELS } from "@/lib/auth/roles";
 import { inviteUserSchema } from "@/lib/auth/schemas";
@@ -13,7 +14,6 @@ import { Button } from "../ui/button";
 import { Callout } from "../ui/callout";
 import { Card, CardBody, CardHeader } from "../ui/card";
 import { Field, inputClasses } from "../ui/field";
-import { MailIcon } from "../ui/icons";
 import { InviteLink } from "./invite-link";
 
 type Values = z.input<typeof inviteUserSchema>;
@@ -48,7 +48,7 @@ export function InviteUserPanel({ onInvited, onClose }: { onInvited: (result: In
   return (
     <Card aria-labelledby="invite-title">
       <CardHeader
-        icon={<MailIcon className="size-5" />}
+        icon={<Mail className="size-5" />}
         title={invited ? `${invited.user.name} is invited` : "Invite a user"}
         titleId="invite-title"
         description={

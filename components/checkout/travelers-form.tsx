@@ -1,9 +1,11 @@
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
+import { Users } from "lucide-react";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { inputClasses, Field } from "@/components/ui/field";
-import { UsersIcon } from "@/components/ui/icons";
 import { cn } from "@/components/ui/cn";
 import { countryOptions } from "@/lib/countries";
+import { formatDay } from "@/lib/format/dates";
+import { humanize } from "@/lib/format/words";
 import { lazily } from "@/lib/lazily";
 import { PHONE_EXAMPLE } from "@/lib/tds/adapter";
 import {
@@ -15,7 +17,6 @@ import {
   type CheckoutValues,
   type TravelerValues,
 } from "./checkout-schema";
-import { formatDay, humanize } from "./format";
 
 type FormBits = { register: UseFormRegister<CheckoutValues>; errors: FieldErrors<CheckoutValues> };
 
@@ -219,7 +220,7 @@ export function TravelersSection({ ctx, register, errors }: FormBits & { ctx: Ch
   return (
     <Card aria-labelledby="travellers-title">
       <CardHeader
-        icon={<UsersIcon className="size-5" />}
+        icon={<Users className="size-5" />}
         titleId="travellers-title"
         title="Travellers"
         description={`Names exactly as on passports or ID, one per guest searched.${needs.length ? ` This booking also needs ${needs.join(", ")}.` : ""}`}
