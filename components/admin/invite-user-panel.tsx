@@ -14,6 +14,7 @@ import { Button } from "../ui/button";
 import { Callout } from "../ui/callout";
 import { Card, CardBody, CardHeader } from "../ui/card";
 import { Field, inputClasses } from "../ui/field";
+import { Select } from "../ui/select";
 import { InviteLink } from "./invite-link";
 
 type Values = z.input<typeof inviteUserSchema>;
@@ -100,13 +101,13 @@ export function InviteUserPanel({ onInvited, onClose }: { onInvited: (result: In
               </Field>
               <Field label="Role" error={errors.role?.message}>
                 {(control) => (
-                  <select {...control} {...register("role")} className={`${inputClasses(!!errors.role)} pr-8`}>
+                  <Select {...control} {...register("role")}>
                     {USER_ROLES.map((role) => (
                       <option key={role} value={role}>
                         {ROLE_LABELS[role]}
                       </option>
                     ))}
-                  </select>
+                  </Select>
                 )}
               </Field>
             </div>

@@ -11,6 +11,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
+import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useDeferredAnswer } from "@/components/ui/use-deferred-answer";
 import { ApiError } from "@/lib/api-client";
@@ -379,18 +380,14 @@ function RoomList({
         {boards.length > 1 ? (
           <label className="inline-flex items-center gap-2 text-slate-700">
             Board
-            <select
-              value={board}
-              onChange={(e) => setBoard(e.target.value)}
-              className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm text-ink hover:border-slate-400"
-            >
+            <Select size="xs" value={board} onChange={(e) => setBoard(e.target.value)}>
               <option value="">Any</option>
               {boards.map((b) => (
                 <option key={b} value={b}>
                   {boardLabel(b)}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
         ) : null}
         <p className="text-xs text-slate-500 sm:ml-auto" aria-live="polite">
