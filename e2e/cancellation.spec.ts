@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { formatDay } from "../components/hotel/format";
+import { DAY_MONTH, formatDay } from "../lib/format/dates";
 import { checkoutHref, toSearchRequest, type SearchCriteria } from "../lib/search/criteria";
 import { formatMoney } from "../lib/money";
 import { outsideTheDesk, uniqueName } from "./bookings-kit";
@@ -87,7 +87,7 @@ test("a rate with non-refundable nights: no hold at checkout; the Cancel dialog 
   const dialog = page.getByRole("dialog");
   const estimate = dialog.getByTestId("cancel-estimate");
   await expect(estimate).toContainText(`A fee of ${formatMoney(kept, "USD")} applies now; ${formatMoney(refund, "USD")} expected back`);
-  await expect(estimate).toContainText(`The nights of ${formatDay(range!.start)} to ${formatDay(range!.end)} (2 of 3 nights) are non-refundable whatever the date: ${formatMoney(kept, "USD")}.`);
+  await expect(estimate).toContainText(`The nights of ${formatDay(range!.start, DAY_MONTH)} to ${formatDay(range!.end, DAY_MONTH)} (2 of 3 nights) are non-refundable whatever the date: ${formatMoney(kept, "USD")}.`);
 
   // A double click cancels once; a reload afterwards shows the same refund.
   await dialog.getByRole("button", { name: "Cancel booking" }).dblclick();

@@ -3,7 +3,7 @@ import * as zc from "zod/v4/core";
 import type { FieldErrors } from "react-hook-form";
 import { buildCheckoutSchema, checkoutResolver } from "@/components/checkout/checkout-validation";
 import { answerSlots, defaultValues, type CheckoutContext, type CheckoutValues } from "@/components/checkout/checkout-schema";
-import { formatDay } from "@/components/checkout/format";
+import { formatDay } from "@/lib/format/dates";
 import { detailsToFields, validateCriteria } from "@/components/search/search-resolver";
 import { acceptInviteSchema, inviteUserSchema, loginSchema, newPasswordSchema, updateUserSchema } from "@/lib/auth/schemas";
 import { bookingListRequestSchema, bookingRequestSchema } from "@/lib/bff/bookings";

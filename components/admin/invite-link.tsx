@@ -1,8 +1,8 @@
 "use client";
 
 import { useEffect, useId, useState } from "react";
+import { CircleCheck, Copy } from "lucide-react";
 import { Button } from "../ui/button";
-import { CheckCircleIcon, CopyIcon } from "../ui/icons";
 import { inputClasses } from "../ui/field";
 
 /** An invite link to pass on by hand (the desk sends no email), with a Copy button. */
@@ -42,7 +42,7 @@ export function InviteLink({ url, name, autoFocus }: { url: string; name: string
           className={`${inputClasses(false)} min-w-0 font-mono text-[0.8125rem]`}
         />
         <Button variant="secondary" onClick={copy} aria-label={`Copy the invite link for ${name}`} className="self-start sm:self-auto">
-          {copied === "yes" ? <CheckCircleIcon className="size-4 text-emerald-600" /> : <CopyIcon className="size-4" />}
+          {copied === "yes" ? <CircleCheck className="size-4 text-emerald-600" /> : <Copy className="size-4" />}
           {copied === "yes" ? "Copied" : "Copy"}
         </Button>
       </div>

@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type * as z from "zod/mini";
+import { Mail } from "lucide-react";
 import { apiRequest, applyFieldErrors, ApiError } from "@/lib/api-client";
 import { USER_ROLES, ROLE_LABELS } from "@/lib/auth/roles";
 import { inviteUserSchema, userAnswerSchema } from "@/lib/auth/schemas";
@@ -13,7 +14,7 @@ import { Button } from "../ui/button";
 import { Callout } from "../ui/callout";
 import { Card, CardBody, CardHeader } from "../ui/card";
 import { Field, inputClasses } from "../ui/field";
-import { MailIcon } from "../ui/icons";
+import { Select } from "../ui/select";
 import { InviteLink } from "./invite-link";
 
 type Values = z.input<typeof inviteUserSchema>;
@@ -50,7 +51,7 @@ export function InviteUserPanel({ onInvited, onClose }: { onInvited: (result: In
   return (
     <Card aria-labelledby="invite-title">
       <CardHeader
-        icon={<MailIcon className="size-5" />}
+        icon={<Mail className="size-5" />}
         title={invited ? `${invited.user.name} is invited` : "Invite a user"}
         titleId="invite-title"
         description={
@@ -102,13 +103,13 @@ export function InviteUserPanel({ onInvited, onClose }: { onInvited: (result: In
               </Field>
               <Field label="Role" error={errors.role?.message}>
                 {(control) => (
-                  <select {...control} {...register("role")} className={`${inputClasses(!!errors.role)} pr-8`}>
+                  <Select {...control} {...register("role")}>
                     {USER_ROLES.map((role) => (
                       <option key={role} value={role}>
                         {ROLE_LABELS[role]}
                       </option>
                     ))}
-                  </select>
+                  </Select>
                 )}
               </Field>
             </div>

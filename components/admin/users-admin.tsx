@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { Mail, Users } from "lucide-react";
 import { apiRequest, ApiError } from "@/lib/api-client";
 import { ROLE_LABELS, type UserRole } from "@/lib/auth/roles";
 import { userAnswerSchema } from "@/lib/auth/schemas";
@@ -10,7 +11,6 @@ import { Avatar } from "../auth/avatar";
 import { Button } from "../ui/button";
 import { Card, CardHeader } from "../ui/card";
 import { cn } from "../ui/cn";
-import { MailIcon, UsersIcon } from "../ui/icons";
 import { StatusBadge, type Tone } from "../ui/status-badge";
 import { InviteLink } from "./invite-link";
 import { InviteUserPanel, type Invited } from "./invite-user-panel";
@@ -57,7 +57,7 @@ export function UsersAdmin({ meId, initialUsers }: { meId: string; initialUsers:
         </div>
         {inviting ? null : (
           <Button onClick={() => setInviting(true)} className="self-start sm:self-auto">
-            <MailIcon className="size-4" />
+            <Mail className="size-4" />
             Invite user
           </Button>
         )}
@@ -67,7 +67,7 @@ export function UsersAdmin({ meId, initialUsers }: { meId: string; initialUsers:
 
       <Card aria-labelledby="people-title">
         <CardHeader
-          icon={<UsersIcon className="size-5" />}
+          icon={<Users className="size-5" />}
           title="People"
           titleId="people-title"
           description={`${users.length} ${users.length === 1 ? "user" : "users"} · ${activeCount} active`}
@@ -102,7 +102,7 @@ export function UsersAdmin({ meId, initialUsers }: { meId: string; initialUsers:
         {onlyMe ? (
           <div className="border-t border-slate-100 px-6 py-10 text-center">
             <span className="mx-auto grid size-11 place-items-center rounded-full bg-brand-50 text-brand-700 ring-1 ring-brand-100 ring-inset">
-              <UsersIcon className="size-5" />
+              <Users className="size-5" />
             </span>
             <h2 className="mt-3 text-[0.9375rem] font-semibold text-ink">No one else is here yet</h2>
             <p className="mx-auto mt-1 max-w-sm text-sm text-slate-500">

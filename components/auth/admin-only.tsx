@@ -1,13 +1,13 @@
 import Link from "next/link";
+import { ShieldCheck } from "lucide-react";
 import { buttonClasses } from "../ui/button";
-import { ShieldIcon } from "../ui/icons";
 
 /** The designed "admins only" state (403) a signed-in advisor sees on an admin page. */
 export function AdminOnly({ what = "This page" }: { what?: string }) {
   return (
     <main className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <span className="grid size-12 place-items-center rounded-full bg-amber-50 text-amber-700 ring-1 ring-amber-200 ring-inset">
-        <ShieldIcon className="size-6" />
+        <ShieldCheck className="size-6" />
       </span>
       <p className="mt-5 font-mono text-sm font-medium text-amber-700">403 · Admins only</p>
       <h1 className="mt-2 text-2xl font-semibold tracking-tight text-ink">You do not have access to this page</h1>

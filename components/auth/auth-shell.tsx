@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
+import { CircleCheck } from "lucide-react";
 import { LogoMark } from "../brand/logo";
-import { CheckCircleIcon } from "../ui/icons";
 
 /** The centred card of the sign-in and invite pages. */
 export function AuthShell({
@@ -33,7 +33,7 @@ export function AuthShell({
               role="status"
               className="mt-5 flex items-start gap-2.5 rounded-lg border border-emerald-200 bg-emerald-50 px-3.5 py-3 text-sm text-emerald-900"
             >
-              <CheckCircleIcon className="mt-px size-4 shrink-0 text-emerald-600" />
+              <CircleCheck className="mt-px size-4 shrink-0 text-emerald-600" />
               <span>{notice}</span>
             </p>
           ) : null}

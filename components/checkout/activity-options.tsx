@@ -2,7 +2,7 @@
 
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import { ActivityIcon } from "@/components/ui/icons";
+import { Ticket as ActivityIcon } from "lucide-react";
 import { formatMoney } from "./format";
 import type { ActivityOption } from "./use-checkout-price";
 

@@ -4,22 +4,23 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import * as z from "zod/mini";
+import { CircleCheck, Copy, Lock, RefreshCw, TriangleAlert } from "lucide-react";
 import { useTimeZone } from "@/components/layout/time-zone";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import { AlertIcon, CheckCircleIcon, CopyIcon, LockIcon, RefreshIcon } from "@/components/ui/icons";
 import { StatusBadge, type Tone } from "@/components/ui/status-badge";
 import { apiGet, apiPost, ApiError } from "@/lib/api-client";
 import { freeCancellation, freeCancellationLine, PAY_BY } from "@/lib/bookings/deadlines";
 import { bookingHref } from "@/lib/bookings/filters";
 import { formatInstant } from "@/lib/format/dates";
+import { humanize } from "@/lib/format/words";
 import { searchHref, type SearchCriteria } from "@/lib/search/criteria";
 import { cancellationPolicySchema } from "@/lib/tds/base";
 import { bookingStatusSchema } from "@/lib/tds/schemas";
 import type { BookedOutcome } from "./booking-keeper";
-import { formatMoney, humanize } from "./format";
+import { formatMoney } from "./format";
 
 /** The specification: poll refresh-status at most every 15 seconds. */
 export const REFRESH_INTERVAL_MS = 15_000;
@@ -59,7 +60,7 @@ function CopyButton({ text, label }: { text: string; label: string }) {
       }}
       aria-label={`Copy ${label}`}
     >
-      <CopyIcon className="size-3.5" />
+      <Copy className="size-3.5" />
       <span aria-live="polite">{copied ? "Copied" : "Copy"}</span>
     </Button>
   );
@@ -132,13 +133,13 @@ export function BookingOutcomeView({
   const freeLine = detail.data ? freeCancellationLine(freeCancellation(detail.data.cancellationPolicy), new Date(now), timeZone) : null;
   const icon =
     outcome.state === "confirmed" ? (
-      <CheckCircleIcon className="size-7 text-emerald-600" />
+      <CircleCheck className="size-7 text-emerald-600" />
     ) : outcome.state === "held" ? (
-      <LockIcon className="size-7 text-amber-600" />
+      <Lock className="size-7 text-amber-600" />
     ) : outcome.state === "supplier_pending" ? (
-      <RefreshIcon className={cn("size-7 text-amber-600", refreshing && "animate-spin")} />
+      <RefreshCw className={cn("size-7 text-amber-600", refreshing && "animate-spin")} />
     ) : (
-      <AlertIcon className={cn("size-7", outcome.state === "failed" ? "text-rose-600" : "text-amber-600")} />
+      <TriangleAlert className={cn("size-7", outcome.state === "failed" ? "text-rose-600" : "text-amber-600")} />
     );
 
   let body: ReactNode;
@@ -164,7 +165,7 @@ export function BookingOutcomeView({
           <p>The provider has not answered yet. We&apos;ll check again every 15 seconds while this page is open; you can also check now.</p>
           <div className="mt-4 flex flex-wrap items-center gap-3">
             <Button variant="secondary" onClick={() => void refresh()} pending={refreshing} disabled={waitLeft > 0}>
-              {!refreshing ? <RefreshIcon className="size-4" /> : null}
+              {!refreshing ? <RefreshCw className="size-4" /> : null}
               Check now
             </Button>
             <span className="text-[0.8125rem] text-slate-500" aria-live="polite">

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { Resolver } from "react-hook-form";
 import * as z from "zod/mini";
+import { formatDay } from "@/lib/format/dates";
 import { travelerSchema } from "@/lib/tds/adapter";
 import { PAN_SENTENCE, specialRequestTooLong } from "@/lib/tds/requests";
 import { FOR_PEOPLE } from "@/lib/zod-sentences";
@@ -15,7 +16,6 @@ import {
   type CheckoutValues,
   type TravelerValues,
 } from "./checkout-schema";
-import { formatDay } from "./format";
 
 // The checkout form's validation: the zod schema for one booking and its react-hook-form
 // resolver. Only validating needs it, so the checkout page loads it when the form is first

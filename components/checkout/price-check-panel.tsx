@@ -1,15 +1,16 @@
 import type { ReactNode } from "react";
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
+import { RefreshCw, ShieldCheck, TriangleAlert } from "lucide-react";
 import { useTimeZone } from "@/components/layout/time-zone";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { AlertIcon, RefreshIcon, ShieldIcon } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { freeCancellation, freeCancellationLine } from "@/lib/bookings/deadlines";
 import { formatInstant } from "@/lib/format/dates";
+import { humanize } from "@/lib/format/words";
 import type { CheckoutValues, PriceCheck } from "./checkout-schema";
-import { formatCountdown, formatMoney, formatMoneyDelta, humanize } from "./format";
+import { formatCountdown, formatMoney, formatMoneyDelta } from "./format";
 
 type Policy = PriceCheck["cancellationPolicy"];
 
@@ -53,7 +54,7 @@ export function PolicyDetails({ policy, currency }: { policy: Policy; currency: 
   return (
     <div className="space-y-2 text-sm">
       <p className="flex items-center gap-2 font-medium text-ink">
-        <ShieldIcon className={policy.refundable ? "size-4 text-emerald-600" : "size-4 text-slate-400"} />
+        <ShieldCheck className={policy.refundable ? "size-4 text-emerald-600" : "size-4 text-slate-400"} />
         {policyHeadline(policy, timeZone)}
       </p>
       {charges.length > 0 ? (
@@ -160,7 +161,7 @@ export function PriceCheckPanel({
         {check.changes.length > 0 ? (
           <div className="rounded-lg border border-amber-200 bg-amber-50/70 p-4">
             <h3 className="flex items-center gap-2 text-sm font-semibold text-amber-900">
-              <AlertIcon className="size-4 text-amber-600" />
+              <TriangleAlert className="size-4 text-amber-600" />
               What changed
             </h3>
             {/* Before and after side by side, so the client hears both (price, policy, board). */}
@@ -238,7 +239,7 @@ export function PriceCheckPanel({
             )}
           </p>
           <Button variant="secondary" size="sm" onClick={onRecheck} pending={rechecking}>
-            {!rechecking ? <RefreshIcon className="size-3.5" /> : null}
+            {!rechecking ? <RefreshCw className="size-3.5" /> : null}
             Check the price again
           </Button>
         </div>
@@ -269,7 +270,7 @@ export function Checkbox({ label, hint, error, className, id, ...input }: Checkb
       </div>
       {error ? (
         <p id={`${inputId}-error`} className="mt-1.5 ml-7.5 flex items-start gap-1.5 text-[0.8125rem] text-rose-700">
-          <AlertIcon className="mt-px size-3.5 shrink-0" />
+          <TriangleAlert className="mt-px size-3.5 shrink-0" />
           {error}
         </p>
       ) : hint ? (

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
 import { Card, CardBody } from "@/components/ui/card";
-import { RefreshIcon } from "@/components/ui/icons";
+import { RefreshCw as RefreshIcon } from "lucide-react";
 import { searchHref, type SearchCriteria } from "@/lib/search/criteria";
 import type { PriceCheckAction, Problem } from "./checkout-errors";
 import { PriceCheckSkeleton } from "./price-check-panel";

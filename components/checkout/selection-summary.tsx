@@ -4,9 +4,11 @@ import type { ResultRow } from "@/components/results/types";
 import { productTypeMeta } from "@/components/status/product-types";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatDay, formatTravelTime } from "@/lib/format/dates";
+import { formatDay, formatTravelTime, nightsBetween } from "@/lib/format/dates";
+import { formatDuration } from "@/lib/format/durations";
+import { humanize, plural } from "@/lib/format/words";
 import { describePlace, type SearchCriteria } from "@/lib/search/criteria";
-import { formatDuration, formatMoney, humanize, nightsBetween, plural } from "./format";
+import { formatMoney } from "./format";
 
 /** "2 rooms · 3 adults · 1 child" (hotels), "3 adults · 1 child" otherwise. */
 export function describeParty(criteria: SearchCriteria): string {
@@ -26,13 +28,13 @@ type Line = { label: string; value: ReactNode };
 function criteriaLines(c: SearchCriteria, timeZone: string): { title: string; lines: Line[] } {
   switch (c.productType) {
     case "hotel": {
-      const nights = c.checkIn && c.checkOut ? nightsBetween(c.checkIn, c.checkOut) : 0;
+      const nights = c.checkIn && c.checkOut ? nightsBetween(c.checkIn, c.checkOut) : null;
       return {
         title: describePlace(c.place) || "Hotel stay",
         lines: [
           ...(c.checkIn ? [{ label: "Check-in", value: formatDay(c.checkIn) }] : []),
           ...(c.checkOut ? [{ label: "Check-out", value: formatDay(c.checkOut) }] : []),
-          ...(nights > 0 ? [{ label: "Length", value: plural(nights, "night") }] : []),
+          ...(nights ? [{ label: "Length", value: plural(nights, "night") }] : []),
         ],
       };
     }
@@ -92,7 +94,7 @@ function rowLines(row: ResultRow, hotelName: string | null | undefined, criteria
             value: (
               <span key={i}>
                 {str(sl.departAt) ? formatTravelTime(str(sl.departAt)!, timeZone) : ""}
-                {stops !== null ? <span className="block text-xs font-normal text-slate-500">{stops === 0 ? "Direct" : plural(stops, "stop")}{num(sl.durationMinutes) ? ` · ${formatDuration(num(sl.durationMinutes)!)}` : ""}</span> : null}
+                {stops !== null ? <span className="block text-xs font-normal text-slate-500">{stops === 0 ? "Direct" : plural(stops, "stop")}{num(sl.durationMinutes) ? ` · ${formatDuration(num(sl.durationMinutes))}` : ""}</span> : null}
               </span>
             ),
           };
@@ -107,7 +109,7 @@ function rowLines(row: ResultRow, hotelName: string | null | undefined, criteria
           ...(str(s.modality) ? [{ label: "Option", value: str(s.modality) }] : []),
           ...(str(s.date) ? [{ label: "Date", value: formatDay(str(s.date)!) }] : []),
           ...(str(s.sessionStartTime) ? [{ label: "Starts", value: str(s.sessionStartTime) }] : []),
-          ...(num(s.durationMinutes) ? [{ label: "Duration", value: formatDuration(num(s.durationMinutes)!) }] : []),
+          ...(num(s.durationMinutes) ? [{ label: "Duration", value: formatDuration(num(s.durationMinutes)) }] : []),
         ],
       };
     case "transfer": {

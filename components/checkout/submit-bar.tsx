@@ -1,7 +1,7 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
-import { LockIcon, RefreshIcon } from "@/components/ui/icons";
+import { Lock as LockIcon, RefreshCw as RefreshIcon } from "lucide-react";
 import type { PriceCheck } from "./checkout-schema";
 import { formatCountdown, formatMoney } from "./format";
 

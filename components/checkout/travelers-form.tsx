@@ -1,9 +1,12 @@
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
+import { Users } from "lucide-react";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { inputClasses, Field } from "@/components/ui/field";
-import { UsersIcon } from "@/components/ui/icons";
+import { Select } from "@/components/ui/select";
 import { cn } from "@/components/ui/cn";
 import { countryOptions } from "@/lib/countries";
+import { formatDay } from "@/lib/format/dates";
+import { humanize } from "@/lib/format/words";
 import { lazily } from "@/lib/lazily";
 import { PHONE_EXAMPLE } from "@/lib/tds/adapter";
 import {
@@ -15,7 +18,6 @@ import {
   type CheckoutValues,
   type TravelerValues,
 } from "./checkout-schema";
-import { formatDay, humanize } from "./format";
 
 type FormBits = { register: UseFormRegister<CheckoutValues>; errors: FieldErrors<CheckoutValues> };
 
@@ -23,7 +25,6 @@ type FormBits = { register: UseFormRegister<CheckoutValues>; errors: FieldErrors
 // Named when a flight's passenger form first shows the nationality field, not when checkout loads:
 // Intl.DisplayNames costs tens of milliseconds on a phone and hotels never ask for a nationality.
 const countries = lazily(() => countryOptions().map((c) => [c.code, c.name] as const));
-const selectClasses = (invalid: boolean) => cn(inputClasses(invalid), "appearance-auto pr-8");
 
 const Required = () => (
   <>
@@ -55,14 +56,14 @@ function TravelerFields({ ctx, index, register, errors, answers }: FormBits & { 
         {isTitleShown(ctx, index) ? (
           <Field label={<>Title{ctx.titles !== "none" ? <Required /> : null}</>} error={err("title")}>
             {(a) => (
-              <select {...a} className={selectClasses(!!err("title"))} {...register(name("title"))}>
+              <Select {...a} {...register(name("title"))}>
                 <option value="">Choose…</option>
                 {TRAVELER_TITLES.map((t) => (
                   <option key={t} value={t}>
                     {t}
                   </option>
                 ))}
-              </select>
+              </Select>
             )}
           </Field>
         ) : null}
@@ -93,11 +94,11 @@ function TravelerFields({ ctx, index, register, errors, answers }: FormBits & { 
           </Field>
           <Field label={<>Gender<Required /></>} hint="As on the passport." error={err("gender")}>
             {(a) => (
-              <select {...a} className={selectClasses(!!err("gender"))} {...register(name("gender"))}>
+              <Select {...a} {...register(name("gender"))}>
                 <option value="">Choose…</option>
                 <option value="female">Female</option>
                 <option value="male">Male</option>
-              </select>
+              </Select>
             )}
           </Field>
           <Field label={<>Passport number<Required /></>} error={err("passportNumber")}>
@@ -112,14 +113,14 @@ function TravelerFields({ ctx, index, register, errors, answers }: FormBits & { 
           </Field>
           <Field label={<>Nationality<Required /></>} hint="The passport's issuing country." error={err("nationality")} className="sm:col-span-2">
             {(a) => (
-              <select {...a} className={selectClasses(!!err("nationality"))} {...register(name("nationality"))}>
+              <Select {...a} {...register(name("nationality"))}>
                 <option value="">Choose a country…</option>
                 {countries().map(([code, label]) => (
                   <option key={code} value={code}>
                     {label} ({code})
                   </option>
                 ))}
-              </select>
+              </Select>
             )}
           </Field>
         </div>
@@ -179,14 +180,14 @@ function AnswerField({ slot, index, register, errors }: FormBits & { slot: Answe
     <Field label={label} error={error} hint={q.maxLength ? `At most ${q.maxLength} characters.` : undefined} className={q.type === "text" ? "sm:col-span-2" : ""}>
       {(a) =>
         q.type === "select" ? (
-          <select {...a} className={selectClasses(!!error)} {...field}>
+          <Select {...a} {...field}>
             <option value="">Choose…</option>
             {(q.options ?? []).map((o) => (
               <option key={o} value={o}>
                 {humanize(o)}
               </option>
             ))}
-          </select>
+          </Select>
         ) : (
           <input
             {...a}
@@ -219,7 +220,7 @@ export function TravelersSection({ ctx, register, errors }: FormBits & { ctx: Ch
   return (
     <Card aria-labelledby="travellers-title">
       <CardHeader
-        icon={<UsersIcon className="size-5" />}
+        icon={<Users className="size-5" />}
         titleId="travellers-title"
         title="Travellers"
         description={`Names exactly as on passports or ID, one per guest searched.${needs.length ? ` This booking also needs ${needs.join(", ")}.` : ""}`}
@@ -276,11 +277,11 @@ export function SpecialRequestsSection({ ctx, register, errors }: FormBits & { c
           <div key={r} className="grid gap-4 sm:grid-cols-[12rem_1fr]">
             <Field label={ctx.rooms > 1 ? `Room ${r + 1}: smoking` : "Smoking"} error={errors.rooms?.[r]?.smoking?.message}>
               {(a) => (
-                <select {...a} className={selectClasses(false)} {...register(`rooms.${r}.smoking` as const)}>
+                <Select {...a} {...register(`rooms.${r}.smoking` as const)}>
                   <option value="">No preference</option>
                   <option value="non_smoking">Non-smoking</option>
                   <option value="smoking">Smoking</option>
-                </select>
+                </Select>
               )}
             </Field>
             <Field label={ctx.rooms > 1 ? `Room ${r + 1}: request` : "Room request"} hint={`At most ${MAX_SPECIAL_REQUEST} characters, e.g. high floor, cot.`} error={errors.rooms?.[r]?.specialRequest?.message}>

@@ -4,8 +4,8 @@ import { useTimeZone } from "@/components/layout/time-zone";
 import type { HotelRow } from "@/components/results/types";
 import { cn } from "@/components/ui/cn";
 import { freeCancellation, freeCancellationLine } from "@/lib/bookings/deadlines";
-import { formatInstant } from "@/lib/format/dates";
-import { formatDay, formatMoney, sentenceCase } from "./format";
+import { DAY_MONTH, formatDay, formatInstant } from "@/lib/format/dates";
+import { formatMoney, sentenceCase } from "./format";
 
 type Policy = NonNullable<HotelRow["summary"]["cancellationPolicy"]>;
 
@@ -60,8 +60,8 @@ export function rangeText(range: Record<string, unknown>): string | null {
   const start = typeof range.start === "string" ? range.start.slice(0, 10) : null;
   const end = typeof range.end === "string" ? range.end.slice(0, 10) : null;
   if (!start) return null;
-  if (!end || end === start) return `the night of ${formatDay(start)}`;
-  return `the nights of ${formatDay(start)} to ${formatDay(end)}`;
+  if (!end || end === start) return `the night of ${formatDay(start, DAY_MONTH)}`;
+  return `the nights of ${formatDay(start, DAY_MONTH)} to ${formatDay(end, DAY_MONTH)}`;
 }
 
 function policyNotes(policy: Policy, currency: string): string[] {
@@ -191,7 +191,7 @@ export function buildCancellationTimeline(input: TimelineInput): CancellationTim
   deadlines.forEach((d, i) => {
     const next = deadlines[i + 1];
     const full = typeof d.amountMinor === "number" && d.amountMinor >= totalMinor;
-    const when = isCheckInStart(d.from) ? `${formatDay(checkIn)} (check-in)` : fmt(d.from);
+    const when = isCheckInStart(d.from) ? `${formatDay(checkIn, DAY_MONTH)} (check-in)` : fmt(d.from);
     const cost =
       typeof d.amountMinor !== "number"
         ? "a cancellation charge applies"

@@ -1,25 +1,12 @@
 import type { HotelCriteria, SearchCriteria } from "@/lib/search/criteria";
+import { nightsBetween } from "@/lib/format/dates";
+import { plural } from "@/lib/format/words";
 import { formatMoney } from "@/lib/money";
-import { lazily } from "@/lib/lazily";
 
-// Formatting the hotel page shares: money in minor units, dates, boards, humanised keys.
+// Formatting the hotel page shares: money in minor units, the stay, humanised keys. Days, counts
+// and boards have one home (lib/format/).
 
 export { formatMoney };
-
-const BOARDS: Record<string, string> = {
-  room_only: "Room only",
-  breakfast: "Breakfast included",
-  bed_and_breakfast: "Breakfast included",
-  half_board: "Half board",
-  full_board: "Full board",
-  all_inclusive: "All inclusive",
-};
-
-/** A board basis code as people say it; unknown codes are humanised rather than hidden. */
-export function boardLabel(code: string | null | undefined): string | null {
-  if (!code) return null;
-  return BOARDS[code] ?? sentenceCase(code);
-}
 
 const KEY_LABELS: Record<string, string> = {
   minAge: "Minimum age",
@@ -72,32 +59,12 @@ export function perLabel(per: string): string {
   return PER[per] ?? (per.startsWith("per") ? sentenceCase(per).toLowerCase() : `per ${sentenceCase(per).toLowerCase()}`);
 }
 
-/* ---------------------------------------------------------------------------- dates */
-
-const dayFormat = lazily(() => new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" }));
-const longDayFormat = lazily(() => new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }));
-
-/** A calendar date (YYYY-MM-DD) as "1 Dec"; it names a day, not an instant, so it is read in UTC. */
-export function formatDay(isoDate: string, long = false): string {
-  const d = new Date(`${isoDate}T00:00:00Z`);
-  if (Number.isNaN(d.getTime())) return isoDate;
-  return (long ? longDayFormat : dayFormat)().format(d);
-}
+/* ---------------------------------------------------------------------------- the stay */
 
 /** An instant as "14:05" in the given zone. */
 export function formatClock(d: Date, timeZone?: string): string {
   return new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone }).format(d);
 }
-
-/** Nights between two calendar dates, or null when either is missing. */
-export function nightsBetween(checkIn: string, checkOut: string): number | null {
-  const a = Date.parse(`${checkIn}T00:00:00Z`);
-  const b = Date.parse(`${checkOut}T00:00:00Z`);
-  if (Number.isNaN(a) || Number.isNaN(b) || b <= a) return null;
-  return Math.round((b - a) / 86_400_000);
-}
-
-export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** The stay the criteria describe, for hotels; null for other product types or missing criteria. */
 export function stayOf(criteria: SearchCriteria | null): {

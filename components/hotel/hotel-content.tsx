@@ -2,10 +2,10 @@
 
 import { useId, useState, type ReactNode } from "react";
 import type * as z from "zod/mini";
+import { BedDouble } from "lucide-react";
 import type { hotelContentSchema } from "@/lib/tds/schemas";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import { HotelIcon } from "@/components/ui/icons";
 import { Skeleton } from "@/components/ui/skeleton";
 import { regionName } from "@/components/status/format";
 import { isEmptyValue, StructuredValue } from "./structured-value";
@@ -153,7 +153,7 @@ function NoContent({ hotel }: { hotel: HotelContent }) {
     <Card className="px-5 py-6 sm:px-6">
       <div className="flex items-start gap-4">
         <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-slate-100 text-slate-500 ring-1 ring-slate-200 ring-inset">
-          <HotelIcon className="size-5" />
+          <BedDouble className="size-5" />
         </span>
         <div className="min-w-0">
           <h2 className="text-[0.9375rem] font-semibold text-ink">This property has not sent detailed content</h2>

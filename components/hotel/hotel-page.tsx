@@ -9,10 +9,12 @@ import { regionName } from "@/components/status/format";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useDeferredAnswer } from "@/components/ui/use-deferred-answer";
 import { ApiError, apiGet } from "@/lib/api-client";
+import { DAY_MONTH, formatDay } from "@/lib/format/dates";
+import { plural } from "@/lib/format/words";
 import { searchHref, type HotelCriteria, type SearchCriteria } from "@/lib/search/criteria";
 import { hotelContentSchema } from "@/lib/tds/schemas";
 import type { HotelContent } from "@/lib/tds/types";
-import { formatDay, guestsLabel, plural, stayOf } from "./format";
+import { guestsLabel, stayOf } from "./format";
 import { HotelGallery } from "./hotel-gallery";
 import { DetailsSkeleton, GallerySkeleton, HotelDetails, placeLine, StarRating } from "./hotel-content";
 import { RateSheet } from "./rate-sheet";
@@ -143,7 +145,7 @@ function StaySummary({ criteria, searchId }: { criteria: SearchCriteria | null; 
     );
   }
   const c = stay.criteria;
-  const dates = c.checkIn && c.checkOut ? `${formatDay(c.checkIn)} – ${formatDay(c.checkOut)} ${c.checkOut.slice(0, 4)}` : "Dates not set";
+  const dates = c.checkIn && c.checkOut ? `${formatDay(c.checkIn, DAY_MONTH)} – ${formatDay(c.checkOut, DAY_MONTH)} ${c.checkOut.slice(0, 4)}` : "Dates not set";
   return (
     <>
       {/* Narrow screens: one compact line, so the rates stay near the top. */}
@@ -177,11 +179,11 @@ function StayCard({ criteria: c, stay, searchId }: { criteria: HotelCriteria; st
       <dl className="mt-3 grid grid-cols-1 gap-y-3 text-sm">
         <div>
           <dt className="text-xs text-slate-500">Check-in</dt>
-          <dd className="font-medium text-ink">{c.checkIn ? formatDay(c.checkIn, true) : "Not set"}</dd>
+          <dd className="font-medium text-ink">{c.checkIn ? formatDay(c.checkIn) : "Not set"}</dd>
         </div>
         <div>
           <dt className="text-xs text-slate-500">Check-out</dt>
-          <dd className="font-medium text-ink">{c.checkOut ? formatDay(c.checkOut, true) : "Not set"}</dd>
+          <dd className="font-medium text-ink">{c.checkOut ? formatDay(c.checkOut) : "Not set"}</dd>
         </div>
         <div>
           <dt className="text-xs text-slate-500">Length</dt>

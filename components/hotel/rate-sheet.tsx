@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useMemo, useState } from "react";
+import { BedDouble, Package, RefreshCw } from "lucide-react";
 import { useTimeZone } from "@/components/layout/time-zone";
 import type { HotelRow } from "@/components/results/types";
 import { useRunSearch } from "@/components/search/use-run-search";
@@ -10,14 +11,15 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
-import { HotelIcon, PackageIcon, RefreshIcon } from "@/components/ui/icons";
+import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useDeferredAnswer } from "@/components/ui/use-deferred-answer";
 import { ApiError } from "@/lib/api-client";
+import { boardLabel, plural } from "@/lib/format/words";
 import { checkoutHref, searchHref, type SearchCriteria } from "@/lib/search/criteria";
 import { rememberSelectedRate } from "@/lib/search/selected-rate";
 import { CancellationTimeline } from "./cancellation-timeline";
-import { boardLabel, formatClock, formatMoney, plural, sentenceCase, stayOf } from "./format";
+import { formatClock, formatMoney, sentenceCase, stayOf } from "./format";
 import { sourceLabel } from "@/lib/search/source-label";
 import { groupRates, type RoomGroup } from "./rate-groups";
 import { QUOTE_LIFE_MS, useNow, usePassed, useRateSheet } from "./use-rate-sheet";
@@ -80,7 +82,7 @@ export function RateSheet({ searchId, productId, criteria, hotelName }: Props) {
             disabled={loading}
             aria-busy={loading || undefined}
           >
-            <RefreshIcon className={cn("size-4", loading && "animate-spin motion-reduce:animate-none")} />
+            <RefreshCw className={cn("size-4", loading && "animate-spin motion-reduce:animate-none")} />
             Refresh rates
           </Button>
         )}
@@ -224,7 +226,7 @@ export function RateSheetError({
   const code = error instanceof ApiError ? error.code : "unknown";
   const retry = (
     <Button size="sm" variant="secondary" onClick={onRetry}>
-      <RefreshIcon className="size-4" />
+      <RefreshCw className="size-4" />
       Try again
     </Button>
   );
@@ -290,7 +292,7 @@ function NoRooms({ criteria, searchId }: { criteria: SearchCriteria | null; sear
   return (
     <Card className="px-5 py-8 text-center sm:px-6">
       <span className="mx-auto grid size-10 place-items-center rounded-full bg-slate-100 text-slate-500">
-        <HotelIcon className="size-5" />
+        <BedDouble className="size-5" />
       </span>
       <h3 className="mt-3 text-[0.9375rem] font-semibold text-ink">No rooms are available for these dates</h3>
       <p className="mx-auto mt-1 max-w-md text-sm leading-relaxed text-slate-600">
@@ -346,7 +348,7 @@ function RoomList({
               the rates to get fresh prices before selecting one.
             </p>
             <Button size="sm" className="mt-3" onClick={onRefresh}>
-              <RefreshIcon className="size-4" />
+              <RefreshCw className="size-4" />
               Refresh rates
             </Button>
           </Callout>
@@ -378,18 +380,14 @@ function RoomList({
         {boards.length > 1 ? (
           <label className="inline-flex items-center gap-2 text-slate-700">
             Board
-            <select
-              value={board}
-              onChange={(e) => setBoard(e.target.value)}
-              className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm text-ink hover:border-slate-400"
-            >
+            <Select size="xs" value={board} onChange={(e) => setBoard(e.target.value)}>
               <option value="">Any</option>
               {boards.map((b) => (
                 <option key={b} value={b}>
                   {boardLabel(b)}
                 </option>
               ))}
-            </select>
+            </Select>
           </label>
         ) : null}
         <p className="text-xs text-slate-500 sm:ml-auto" aria-live="polite">
@@ -592,7 +590,7 @@ function RateItem({
           {row.refundable ? <Badge tone="ok">Refundable</Badge> : <Badge tone="error">Non-refundable</Badge>}
           {s.isPackage ? (
             <Badge tone="warning">
-              <PackageIcon className="size-3.5" />
+              <Package className="size-3.5" />
               Package rate
             </Badge>
           ) : null}

@@ -2,6 +2,7 @@ import type { ActivityRow } from "@/components/results/types";
 import type { OccupancyEntry } from "@/lib/search/criteria";
 import { freeCancellation } from "@/lib/bookings/deadlines";
 import { formatInstant } from "@/lib/format/dates";
+import { plural } from "@/lib/format/words";
 import { formatMoney } from "@/lib/money";
 import { lazily } from "@/lib/lazily";
 
@@ -49,21 +50,6 @@ export function formatLocalTime(local: string): string {
   const d = wallClock(local);
   return d && /T\d{2}:\d{2}/.test(local) ? timeFormat().format(d) : "";
 }
-
-/** 150 → "2 h 30 min"; 45 → "45 min"; 2880 → "2 days". */
-export function formatDuration(minutes: number | null | undefined): string {
-  if (minutes == null || !Number.isFinite(minutes) || minutes <= 0) return "";
-  if (minutes >= 1440 && minutes % 1440 === 0) {
-    const days = minutes / 1440;
-    return `${days} day${days === 1 ? "" : "s"}`;
-  }
-  const h = Math.floor(minutes / 60);
-  const m = Math.round(minutes % 60);
-  if (h === 0) return `${m} min`;
-  return m === 0 ? `${h} h` : `${h} h ${m} min`;
-}
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** "2 adults, 1 child". */
 export function formatParty(adults: number, children: number): string {

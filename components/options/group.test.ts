@@ -4,7 +4,7 @@ import { emptyCriteria } from "@/lib/search/criteria";
 import { resultRowSchema } from "@/lib/tds/schemas";
 import activityFixture from "./__fixtures__/activity-rates.json";
 import transferFixture from "./__fixtures__/transfer-rates.json";
-import { cancellationSummary, formatDuration, formatLocalDateTime, formatMoney } from "./format";
+import { cancellationSummary, formatLocalDateTime, formatMoney } from "./format";
 import {
   activityModalities,
   activityRows,
@@ -132,8 +132,6 @@ describe("formatting", () => {
 
   it("shows local date-times as sent, without shifting them", () => {
     expect(formatLocalDateTime("2026-12-06T14:30:00")).toBe("Sun, Dec 6, 14:30");
-    expect(formatDuration(150)).toBe("2 h 30 min");
-    expect(formatDuration(45)).toBe("45 min");
   });
 
   it("summarises cancellation: charges start at the first deadline with an amount", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { boardLabel, cancellationSummary, countOf, formatDuration, formatMoney, formatTime, dayDifference, minorDigits, SourceLabels } from "./format";
+import { cancellationSummary, countOf, formatMoney, formatTime, dayDifference, minorDigits, SourceLabels } from "./format";
 
 describe("formatMoney", () => {
   it("reads minor units by the currency's digits", () => {
@@ -80,20 +80,13 @@ describe("SourceLabels", () => {
 });
 
 describe("small formats", () => {
-  it("formats durations, times and day differences", () => {
-    expect(formatDuration(1235)).toBe("20h 35m");
-    expect(formatDuration(45)).toBe("45m");
-    expect(formatDuration(120)).toBe("2h");
-    expect(formatDuration(1440)).toBe("1 day");
+  it("formats times and day differences", () => {
     expect(formatTime("2027-01-10T06:25")).toBe("06:25");
     expect(dayDifference("2027-01-17T11:35", "2027-01-18T02:30")).toBe(1);
     expect(dayDifference("2027-01-17T11:35", "2027-01-17T22:30")).toBe(0);
   });
 
-  it("names boards and counts products", () => {
-    expect(boardLabel("room_only")).toBe("Room only");
-    expect(boardLabel("half_board_plus")).toBe("Half board plus");
-    expect(boardLabel(null)).toBeNull();
+  it("counts products", () => {
     expect(countOf(1, "hotel")).toBe("1 hotel");
     expect(countOf(1200, "activity")).toBe("1,200 activities");
     expect(countOf(2, "cruise")).toBe("2 results");

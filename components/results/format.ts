@@ -1,10 +1,12 @@
 import type { HotelRow } from "./types";
 import { sourceLabel } from "@/lib/search/source-label";
 import { freeCancellation } from "@/lib/bookings/deadlines";
-import { formatCount, formatMoney, minorDigits } from "@/lib/money";
+import { humanize, plural } from "@/lib/format/words";
+import { formatMoney, minorDigits } from "@/lib/money";
 import { lazily } from "@/lib/lazily";
 
-// Pure display helpers for result cards: money, dates, durations, cancellation terms, sources.
+// Pure display helpers for result cards: money, dates, cancellation terms, sources. Counts,
+// durations and boards have one home (lib/format/).
 
 type CancellationPolicy = NonNullable<HotelRow["summary"]["cancellationPolicy"]>;
 
@@ -48,15 +50,6 @@ export function dayDifference(from: string, to: string): number {
   return a && b ? Math.round((b.getTime() - a.getTime()) / 86_400_000) : 0;
 }
 
-/** 1235 → "20h 35m"; 45 → "45m"; 1440 → "1 day". */
-export function formatDuration(minutes: number): string {
-  if (minutes >= 1440 && minutes % 1440 === 0) return minutes === 1440 ? "1 day" : `${minutes / 1440} days`;
-  const h = Math.floor(minutes / 60);
-  const m = Math.round(minutes % 60);
-  if (h === 0) return `${m}m`;
-  return m === 0 ? `${h}h` : `${h}h ${m}m`;
-}
-
 const deadlineDays = new Map<string, Intl.DateTimeFormat>();
 
 /** A deadline (an instant) as its day in the advisor's `timeZone`, short for a card: "5 Jan". */
@@ -88,24 +81,6 @@ export function cancellationSummary(
   return { text: `Free cancellation until ${deadlineDay(from, timeZone)}`, tone: "free" };
 }
 
-const BOARD_LABELS: Record<string, string> = {
-  room_only: "Room only",
-  breakfast: "Breakfast included",
-  bed_and_breakfast: "Breakfast included",
-  half_board: "Half board",
-  full_board: "Full board",
-  all_inclusive: "All inclusive",
-};
-
-/** "room_only" → "Room only"; an unknown code is made readable rather than hidden. */
-export function boardLabel(code: string | null | undefined): string | null {
-  if (!code) return null;
-  const known = BOARD_LABELS[code];
-  if (known) return known;
-  const words = code.replace(/[_-]+/g, " ").trim();
-  return words ? words.charAt(0).toUpperCase() + words.slice(1) : null;
-}
-
 const CABIN_LABELS: Record<string, string> = {
   economy: "Economy",
   premium_economy: "Premium economy",
@@ -115,7 +90,7 @@ const CABIN_LABELS: Record<string, string> = {
 
 export function cabinLabel(code: string | null | undefined): string | null {
   if (!code) return null;
-  return CABIN_LABELS[code] ?? boardLabel(code);
+  return CABIN_LABELS[code] ?? (humanize(code) || null);
 }
 
 /**
@@ -141,10 +116,6 @@ export class SourceLabels {
   get size(): number {
     return this.order.size;
   }
-}
-
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
 
 const PRODUCT_NOUNS: Record<string, [string, string]> = {

@@ -1,5 +1,6 @@
+import { plural } from "@/lib/format/words";
 import { isSessionFilling } from "@/lib/tds/adapter";
-import { countOf, nounOf, plural } from "./format";
+import { countOf, nounOf } from "./format";
 import type { ResultRow, ResultsMeta, SessionInfo } from "./types";
 
 // The pure half of live results: when loaded pages must be re-read, and what to say when they were.

@@ -6,19 +6,18 @@ import { buttonClasses } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { IntentLink } from "@/components/ui/intent-link";
 import { routeOf } from "@/lib/bookings/summary";
+import { formatDuration } from "@/lib/format/durations";
+import { boardLabel, plural } from "@/lib/format/words";
 import { checkoutHref, describePlace, hotelHref, optionsHref, type SearchCriteria } from "@/lib/search/criteria";
 import { rememberSelectedRate } from "@/lib/search/selected-rate";
 import { isActivityRow, isFlightRow, isHotelRow, isTransferRow } from "@/lib/tds/schemas";
 import { Badge, CancellationLine, PriceBlock, StarRating } from "./card-parts";
 import {
-  boardLabel,
   cabinLabel,
   dayDifference,
   formatDate,
-  formatDuration,
   formatMoney,
   formatTime,
-  plural,
   type SourceLabels,
 } from "./format";
 import type { ActivityRow, FlightRow, HotelRow, ResultGroup, ResultRow, TransferRow } from "./types";
@@ -346,7 +345,7 @@ export function FlightCard({ group, row, ctx }: { group: ResultGroup; row: Fligh
                       </span>
                     </span>
                     <span className="block text-xs text-slate-500">
-                      {slice.durationMinutes ? `${formatDuration(slice.durationMinutes)} · ` : ""}
+                      {slice.durationMinutes ? `${formatDuration(slice.durationMinutes, "short")} · ` : ""}
                       {stopsText(slice)}
                     </span>
                   </div>
@@ -387,7 +386,7 @@ export function ActivityCard({ group, row, ctx }: { group: ResultGroup; row: Act
             <Facts>
               {s.modality ? <span className="font-medium text-slate-700">{s.modality}</span> : null}
               {when ? <Fact icon={<Clock aria-hidden className={iconCls} />}>{when}</Fact> : null}
-              {s.durationMinutes ? <Fact>{formatDuration(s.durationMinutes)}</Fact> : null}
+              {s.durationMinutes ? <Fact>{formatDuration(s.durationMinutes, "short")}</Fact> : null}
               {s.cityName ? <Fact icon={<MapPin aria-hidden className={iconCls} />}>{s.cityName}</Fact> : null}
             </Facts>
             <CancellationLine policy={s.cancellationPolicy} refundable={row.refundable} />
@@ -478,7 +477,7 @@ export function TransferCard({ group, row, ctx }: { group: ResultGroup; row: Tra
             <Facts>
               {capacity ? <Fact icon={<Users aria-hidden className={iconCls} />}>Up to {capacity}</Fact> : null}
               {luggage ? <Fact icon={<Luggage aria-hidden className={iconCls} />}>{plural(luggage, "bag")}</Fact> : null}
-              {s.durationMinutes ? <Fact icon={<Clock aria-hidden className={iconCls} />}>{formatDuration(s.durationMinutes)}</Fact> : null}
+              {s.durationMinutes ? <Fact icon={<Clock aria-hidden className={iconCls} />}>{formatDuration(s.durationMinutes, "short")}</Fact> : null}
             </Facts>
             <CancellationLine policy={s.cancellationPolicy} refundable={row.refundable} />
           </div>

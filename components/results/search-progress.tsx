@@ -3,8 +3,9 @@
 import { CircleCheck, CircleX, Info } from "lucide-react";
 import { Spinner } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { plural } from "@/lib/format/words";
 import { isSessionFilling } from "@/lib/tds/adapter";
-import { formatMs, plural, SourceLabels } from "./format";
+import { formatMs, SourceLabels } from "./format";
 import { progressSentence } from "./live-results";
 import type { SessionInfo } from "./types";
 

@@ -1,8 +1,8 @@
 "use client";
 
 import { useMemo } from "react";
-import { Field, inputClasses } from "@/components/ui/field";
-import { cn } from "@/components/ui/cn";
+import { Field } from "@/components/ui/field";
+import { Select } from "@/components/ui/select";
 import { countryName, countryOptions, type CountryOption } from "@/lib/countries";
 
 export { countryName, countryOptions, type CountryOption };
@@ -32,10 +32,9 @@ export function CountrySelect({
   return (
     <Field label={label} hint={hint} error={error} className={className}>
       {(control) => (
-        <select
+        <Select
           {...control}
           name={name}
-          className={cn(inputClasses(!!error), "pr-8")}
           value={value}
           onChange={(e) => onChange(e.target.value)}
           onBlur={onBlur}
@@ -47,7 +46,7 @@ export function CountrySelect({
               {o.name}
             </option>
           ))}
-        </select>
+        </Select>
       )}
     </Field>
   );

@@ -1,8 +1,7 @@
 "use client";
 
-import { BedDouble, Building2, LoaderCircle, MapPin, Plane, Search, SpellCheck, Star, StarHalf, type LucideIcon } from "lucide-react";
+import { BedDouble, Building2, LoaderCircle, MapPin, Plane, Search, SpellCheck, Star, StarHalf, TriangleAlert, type LucideIcon } from "lucide-react";
 import { useEffect, useId, useMemo, useState } from "react";
-import { AlertIcon } from "@/components/ui/icons";
 import { cn } from "@/components/ui/cn";
 import { fieldClasses, inputClasses } from "@/components/ui/field";
 import { SUGGEST_MIN_CHARS, useSuggest, type Suggestions, type SuggestProductType } from "./use-suggest";
@@ -279,7 +278,7 @@ export function DestinationCombobox({
     if (suggest.isError) {
       return (
         <div role="alert" className="flex items-start gap-2 px-3 py-3 text-sm text-rose-700">
-          <AlertIcon className="mt-0.5 size-4 shrink-0" />
+          <TriangleAlert className="mt-0.5 size-4 shrink-0" />
           <span>We couldn’t load suggestions just now. Keep typing to try again, or check your connection.</span>
         </div>
       );
@@ -408,7 +407,7 @@ export function DestinationCombobox({
       </span>
       {error ? (
         <p id={ids.help} className={fieldClasses.error}>
-          <AlertIcon className="mt-px size-3.5 shrink-0" />
+          <TriangleAlert className="mt-px size-3.5 shrink-0" />
           {error}
         </p>
       ) : description ? (

@@ -3,7 +3,8 @@
 import { useId } from "react";
 import { Minus, Plus, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { FieldError, SubField, fieldClasses, inputClasses } from "@/components/ui/field";
+import { FieldError, SubField, fieldClasses } from "@/components/ui/field";
+import { Select } from "@/components/ui/select";
 import { cn } from "@/components/ui/cn";
 import {
   CHILD_AGE_UNSET,
@@ -226,9 +227,8 @@ function ChildAge({
       }
     >
       {(id) => (
-        <select
+        <Select
           id={id}
-          className={cn(inputClasses(value === CHILD_AGE_UNSET), "h-9")}
           value={value}
           aria-invalid={value === CHILD_AGE_UNSET ? true : undefined}
           onChange={(e) => onChange(Number(e.target.value))}
@@ -243,7 +243,7 @@ function ChildAge({
               {age === 0 ? "Under 1" : age}
             </option>
           ))}
-        </select>
+        </Select>
       )}
     </SubField>
   );

@@ -3,6 +3,7 @@
 import { useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useController, type Control, type FieldPath, type FieldPathValue, type FieldValues } from "react-hook-form";
 import { Field, inputClasses } from "@/components/ui/field";
+import { Select } from "@/components/ui/select";
 import type { Place } from "@/lib/search/criteria";
 import { DestinationCombobox, type DestinationChoice, type DestinationComboboxProps } from "./destination-combobox";
 
@@ -89,13 +90,13 @@ export function SelectField<T extends FieldValues, V extends string>({
   return (
     <Field label={label} hint={hint} error={fieldState.error?.message}>
       {(c) => (
-        <select {...c} className={inputClasses(!!fieldState.error)} value={field.value} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur}>
+        <Select {...c} value={field.value} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur}>
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
             </option>
           ))}
-        </select>
+        </Select>
       )}
     </Field>
   );

@@ -1,3 +1,5 @@
+import { nightsBetween } from "@/lib/format/dates";
+import { plural } from "@/lib/format/words";
 import { SEARCH_LIMITS } from "@/lib/tds/limits";
 
 // Limits the search form enforces before the request is built (POST /search, specification).
@@ -63,8 +65,6 @@ export function fitOccupancy(value: OccupancyEntry[], productType: SearchProduct
   }));
   return fitted.length > 0 ? fitted : [{ adults: Math.min(2, limits.maxAdults), childrenAges: [] }];
 }
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** "2 rooms · 4 adults · 1 child" for hotels; "3 adults · 2 children" for one party. */
 export function occupancySummary(value: OccupancyEntry[], productType: SearchProductType): string {
@@ -137,6 +137,5 @@ export function stayRangeError({ checkIn, checkOut }: { checkIn?: string; checkO
 /** Nights between check-in and check-out, or null when the range is incomplete or reversed. */
 export function nightsOf(checkIn?: string, checkOut?: string): number | null {
   if (!parseIsoDate(checkIn) || !parseIsoDate(checkOut)) return null;
-  const n = daysBetween(checkIn!, checkOut!);
-  return n >= 1 ? n : null;
+  return nightsBetween(checkIn!, checkOut!);
 }

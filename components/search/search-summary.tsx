@@ -1,20 +1,13 @@
 import { Pencil } from "lucide-react";
 import { productTypeMeta } from "@/components/status/product-types";
 import { Button } from "@/components/ui/button";
+import { formatDay } from "@/lib/format/dates";
+import { plural } from "@/lib/format/words";
 import { CABIN_LABELS, describePlace, type OccupancyEntry, type SearchCriteria } from "@/lib/search/criteria";
-import { lazily } from "@/lib/lazily";
 import { nightsOf, parseIsoDate } from "./search-limits";
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-// Formatters made on first use, once (`toLocaleDateString` with options makes one per call).
-const withYearFormat = lazily(() => new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" }));
-const withoutYearFormat = lazily(() => new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short" }));
-const day = (iso: string, withYear = true) => {
-  const d = parseIsoDate(iso);
-  if (!d) return null;
-  return (withYear ? withYearFormat() : withoutYearFormat()).format(d);
-};
+/** "1 Dec 2026", or "1 Dec" where the range gives the year; null for what is not a calendar day. */
+const day = (iso: string, withYear = true) => (parseIsoDate(iso) ? formatDay(iso, { weekday: false, year: withYear }) : null);
 
 /** "1 Dec – 4 Dec 2026", with both years when the range crosses one. */
 export function formatDateRange(from: string, to: string): string {

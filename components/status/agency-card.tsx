@@ -1,5 +1,5 @@
+import { Globe } from "lucide-react";
 import { Card, CardBody, CardHeader, Code, Fact, FactList } from "../ui/card";
-import { GlobeIcon } from "../ui/icons";
 import { currencyName, formatMoneyExample, regionName } from "./format";
 
 const TITLE_ID = "agency-settings-title";
@@ -9,7 +9,7 @@ export function AgencyCard({ currency, market }: { currency: string; market: str
   return (
     <Card aria-labelledby={TITLE_ID} data-testid="agency-settings" className="h-full">
       <CardHeader
-        icon={<GlobeIcon className="size-5" />}
+        icon={<Globe className="size-5" />}
         title="Agency settings"
         titleId={TITLE_ID}
         description="Used for every search and price the desk shows"

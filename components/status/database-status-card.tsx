@@ -1,6 +1,6 @@
+import { Database } from "lucide-react";
 import { Callout } from "../ui/callout";
 import { Card, CardBody, CardHeader, Fact, FactList } from "../ui/card";
-import { DatabaseIcon } from "../ui/icons";
 import { Skeleton } from "../ui/skeleton";
 import { StatusBadge } from "../ui/status-badge";
 import { checkDb, type DbHealth } from "@/lib/db";
@@ -20,7 +20,7 @@ export function DatabaseStatusView({ health }: { health: DbHealth }) {
   return (
     <Card aria-labelledby={TITLE_ID} data-testid="database-status" className="h-full">
       <CardHeader
-        icon={<DatabaseIcon className="size-5" />}
+        icon={<Database className="size-5" />}
         title={TITLE}
         titleId={TITLE_ID}
         description="Advisors, booking ledger and sign-ins"
@@ -58,7 +58,7 @@ export function DatabaseStatusSkeleton() {
   return (
     <Card aria-labelledby={TITLE_ID} aria-busy="true" className="h-full">
       <CardHeader
-        icon={<DatabaseIcon className="size-5" />}
+        icon={<Database className="size-5" />}
         title={TITLE}
         titleId={TITLE_ID}
         description="Advisors, booking ledger and sign-ins"

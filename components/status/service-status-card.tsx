@@ -1,8 +1,8 @@
 import Link from "next/link";
+import { Lock, Plug } from "lucide-react";
 import { Callout } from "../ui/callout";
 import { Card, CardBody, CardFooter, CardHeader } from "../ui/card";
 import { cn } from "../ui/cn";
-import { LockIcon, PlugIcon } from "../ui/icons";
 import { Skeleton } from "../ui/skeleton";
 import { StatusBadge } from "../ui/status-badge";
 import { checkService, type ServiceStatus } from "@/lib/service-status";
@@ -25,7 +25,7 @@ export function ServiceStatusView({ status }: { status: ServiceStatus }) {
   return (
     <Card aria-labelledby={TITLE_ID} data-testid="service-status">
       <CardHeader
-        icon={<PlugIcon className="size-5" />}
+        icon={<Plug className="size-5" />}
         title={TITLE}
         titleId={TITLE_ID}
         description={
@@ -45,7 +45,7 @@ export function ServiceStatusView({ status }: { status: ServiceStatus }) {
         {status.ok ? <ProductsOnSale productTypes={status.productTypes} market={market} /> : <ServiceError status={status} />}
       </CardBody>
       <CardFooter>
-        <LockIcon className="size-3.5 shrink-0" />
+        <Lock className="size-3.5 shrink-0" />
         Checked from the server with the agency&apos;s API key. The key never reaches the browser.
       </CardFooter>
     </Card>
@@ -153,7 +153,7 @@ export function ServiceStatusSkeleton() {
   return (
     <Card aria-labelledby={TITLE_ID} aria-busy="true">
       <CardHeader
-        icon={<PlugIcon className="size-5" />}
+        icon={<Plug className="size-5" />}
         title={TITLE}
         titleId={TITLE_ID}
         description="Inventory and booking service"
@@ -179,7 +179,7 @@ export function ServiceStatusSkeleton() {
         </div>
       </CardBody>
       <CardFooter>
-        <LockIcon className="size-3.5 shrink-0" />
+        <Lock className="size-3.5 shrink-0" />
         Checked from the server with the agency&apos;s API key. The key never reaches the browser.
       </CardFooter>
     </Card>

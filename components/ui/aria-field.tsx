@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Label, Text } from "react-aria-components";
+import { TriangleAlert } from "lucide-react";
 import { cn } from "./cn";
 import { fieldClasses } from "./field";
-import { AlertIcon } from "./icons";
 
 // Field's label, hint and error for react-aria's controls (RadioGroup, CheckboxGroup, ComboBox,
 // SearchField…), which wire their own: the control names its Label and takes its Text slots as
@@ -21,7 +21,7 @@ export function AriaHelp({ hint, error, hintClassName = fieldClasses.hint }: { h
   if (error) {
     return (
       <Text slot="errorMessage" className={fieldClasses.error}>
-        <AlertIcon className="mt-px size-3.5 shrink-0" />
+        <TriangleAlert className="mt-px size-3.5 shrink-0" />
         {error}
       </Text>
     );

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { AlertIcon } from "./icon-base";
+import { TriangleAlert } from "lucide-react";
 import { cn } from "./cn";
 
 /** An inline problem statement: what went wrong, in a sentence, and what to do about it. */
@@ -23,7 +23,7 @@ export function Callout({
         className,
       )}
     >
-      <AlertIcon className={cn("mt-0.5 size-4 shrink-0", tone === "error" ? "text-rose-600" : "text-amber-600")} />
+      <TriangleAlert className={cn("mt-0.5 size-4 shrink-0", tone === "error" ? "text-rose-600" : "text-amber-600")} />
       <div className="min-w-0 space-y-1">
         <p className="font-medium">{title}</p>
         {children ? <div className="text-[0.8125rem] leading-relaxed opacity-90">{children}</div> : null}

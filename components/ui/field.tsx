@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from "react";
-import { AlertIcon } from "./icons";
+import { TriangleAlert } from "lucide-react";
 import { cn } from "./cn";
 
 export const inputClasses = (invalid: boolean) =>
@@ -25,7 +25,7 @@ export const fieldClasses = {
 export function FieldError({ id, role, children }: { id?: string; role?: "alert"; children: ReactNode }) {
   return (
     <p id={id} role={role} className={fieldClasses.error}>
-      <AlertIcon className="mt-px size-3.5 shrink-0" />
+      <TriangleAlert className="mt-px size-3.5 shrink-0" />
       {children}
     </p>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ago, formatDay, formatInstant, formatTravelTime, knownTimeZone, travelMoment } from "./dates";
+import { ago, DAY_MONTH, formatDay, formatInstant, formatTravelTime, knownTimeZone, nightsBetween, travelMoment } from "./dates";
 
 describe("formatInstant", () => {
   it("states an instant in the advisor's zone with the zone named, UTC as UTC", () => {
@@ -49,6 +49,39 @@ describe("travel times", () => {
     expect(travelMoment("2026-11-25")).toEqual({ at: Date.parse("2026-11-25T00:00:00Z"), exact: false });
     expect(travelMoment(null)).toBeNull();
     expect(travelMoment("soon")).toBeNull();
+  });
+});
+
+describe("calendar days", () => {
+  it("a day in full, or shorter where the page gives the rest; the text itself when it is not a date", () => {
+    expect(formatDay("2026-12-10")).toBe("Thu, 10 Dec 2026");
+    expect(formatDay("2026-12-10T06:20")).toBe("Thu, 10 Dec 2026");
+    expect(formatDay("2026-12-10", { weekday: false })).toBe("10 Dec 2026");
+    expect(formatDay("2026-12-01", DAY_MONTH)).toBe("1 Dec");
+    expect(formatDay("2026-12-10", { year: false })).toBe("Thu, 10 Dec");
+    expect(formatDay("soon")).toBe("soon");
+  });
+
+  it("never shifts a day by the runtime's zone", () => {
+    const zone = process.env.TZ;
+    try {
+      for (const tz of ["Pacific/Kiritimati", "Pacific/Pago_Pago"]) {
+        process.env.TZ = tz;
+        expect(formatDay("2026-01-01", DAY_MONTH)).toBe("1 Jan");
+      }
+    } finally {
+      process.env.TZ = zone;
+    }
+  });
+
+  it("counts the nights of a stay, none for a range that is reversed or not dates", () => {
+    expect(nightsBetween("2026-12-10", "2026-12-13")).toBe(3);
+    expect(nightsBetween("2026-03-28", "2026-03-30")).toBe(2);
+    expect(nightsBetween("2026-12-30", "2027-01-02")).toBe(3);
+    expect(nightsBetween("2026-12-10", "2026-12-10")).toBeNull();
+    expect(nightsBetween("2026-12-13", "2026-12-10")).toBeNull();
+    expect(nightsBetween("", "2026-12-10")).toBeNull();
+    expect(nightsBetween("2026-12-10", "later")).toBeNull();
   });
 });
 

@@ -80,12 +80,28 @@ export function formatInstantDay(value: string | number | Date, timeZone: string
 
 const dayFormat = lazily(() => new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }));
 
-/** A calendar date (YYYY-MM-DD, or the date of a local date-time) as "Thu, 10 Dec 2026": a day, with no zone to shift it. */
-export function formatDay(isoDate: string): string {
+/**
+ * A calendar date (YYYY-MM-DD, or the date of a local date-time) as "Thu, 10 Dec 2026": a day, with
+ * no zone to shift it. Shorter where the page gives the rest: `{ weekday: false }` "10 Dec 2026" (a
+ * date field), `{ weekday: false, year: false }` "10 Dec" (a stay's first night). The text itself
+ * when it is not a date.
+ */
+export function formatDay(isoDate: string, { weekday = true, year = true }: { weekday?: boolean; year?: boolean } = {}): string {
   const t = Date.parse(`${isoDate.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(t)) return isoDate;
   const p = partsOf(dayFormat(), t);
-  return `${p.weekday}, ${p.day} ${p.month} ${p.year}`;
+  return `${weekday ? `${p.weekday}, ` : ""}${p.day} ${p.month}${year ? ` ${p.year}` : ""}`;
+}
+
+/** formatDay's shortest form, "10 Dec", for a page that states the year once (a stay, its nights). */
+export const DAY_MONTH = { weekday: false, year: false } as const;
+
+/** Nights between two calendar dates (check-in, check-out); null when either is not a date or check-out is not after check-in. */
+export function nightsBetween(checkIn: string, checkOut: string): number | null {
+  const a = Date.parse(`${checkIn}T00:00:00Z`);
+  const b = Date.parse(`${checkOut}T00:00:00Z`);
+  if (Number.isNaN(a) || Number.isNaN(b) || b <= a) return null;
+  return Math.round((b - a) / 86_400_000);
 }
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,28 +1,11 @@
 "use client";
 
-import Link from "next/link";
-import { useEffect } from "react";
-import { Button, buttonClasses } from "@/components/ui/button";
-import { Callout } from "@/components/ui/callout";
+import { RouteError, type RouteErrorProps } from "@/components/layout/route-error";
 
-export default function SearchError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  useEffect(() => console.error(error), [error]);
+export default function SearchError(props: RouteErrorProps) {
   return (
-    <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
-      <p className="text-sm font-medium text-brand-700">Sell</p>
-      <h1 className="mt-1 text-2xl font-semibold tracking-tight text-ink sm:text-[1.75rem]">Search</h1>
-      <Callout title="The search page could not be shown" className="mt-6 max-w-2xl">
-        <p>
-          Something went wrong while preparing the search. Try again; if it keeps happening, start a new search. Reference:{" "}
-          <span className="font-mono">{error.digest ?? "none"}</span>
-        </p>
-      </Callout>
-      <div className="mt-6 flex gap-3">
-        <Button onClick={reset}>Try again</Button>
-        <Link href="/search" className={buttonClasses({ variant: "secondary" })}>
-          New search
-        </Link>
-      </div>
-    </main>
+    <RouteError eyebrow="Sell" title="Search" problem="The search page could not be shown" link={{ href: "/search", label: "New search" }} {...props}>
+      Something went wrong while preparing the search. Try again; if it keeps happening, start a new search.
+    </RouteError>
   );
 }

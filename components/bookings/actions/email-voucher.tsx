@@ -2,10 +2,10 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
+import { Mail } from "lucide-react";
 import { agencyProfileQuery } from "@/components/agency/use-agency-profile";
 import { Button } from "@/components/ui/button";
 import { DialogOpening, preloadDialog } from "@/components/ui/dialog";
-import { MailIcon } from "@/components/ui/icons";
 
 // The dialog and its form (react-hook-form, the form's schema) load when the button is first
 // pointed at, focused or pressed, with the agency profile the form starts from; once opened it
@@ -52,7 +52,7 @@ export function EmailVoucher({
         disabled={!allowed}
         title={allowed ? undefined : "Vouchers can be emailed for confirmed, cancelled or refunded bookings."}
       >
-        <MailIcon className="size-4" />
+        <Mail className="size-4" />
         Email voucher
       </Button>
       {opened ? (

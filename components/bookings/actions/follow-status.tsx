@@ -2,9 +2,9 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { RefreshCw } from "lucide-react";
 import { useTimeZone } from "@/components/layout/time-zone";
 import { Button } from "@/components/ui/button";
-import { RefreshIcon } from "@/components/ui/icons";
 import { cn } from "@/components/ui/cn";
 import { apiPost } from "@/lib/api-client";
 import { ago } from "@/lib/format/dates";
@@ -61,7 +61,7 @@ export function FollowPending({ bookingId, lastCheckedAt }: { bookingId: string;
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div className="min-w-0">
           <h2 id="pending-title" className="flex items-center gap-2 text-[0.9375rem] font-semibold text-amber-950">
-            <RefreshIcon className={cn("size-4 text-amber-700", checking && "animate-spin")} />
+            <RefreshCw className={cn("size-4 text-amber-700", checking && "animate-spin")} />
             Waiting for the provider to confirm
           </h2>
           <p className="mt-1 text-sm text-amber-900" aria-live="polite">
@@ -78,7 +78,7 @@ export function FollowPending({ bookingId, lastCheckedAt }: { bookingId: string;
           ) : null}
         </div>
         <Button variant="secondary" onClick={() => void check()} pending={checking} disabled={waitLeft > 0}>
-          {!checking ? <RefreshIcon className="size-4" /> : null}
+          {!checking ? <RefreshCw className="size-4" /> : null}
           Check now
         </Button>
       </div>
@@ -93,7 +93,7 @@ export function FollowUnknownState({ state, readAt }: { state: string; readAt: n
   return (
     <section aria-label="Following the booking" className="rounded-xl border border-slate-200 bg-slate-50 px-5 py-4 text-sm text-slate-700 sm:px-6" data-testid="follow-unknown">
       <p className="flex items-center gap-2 font-medium text-ink">
-        <RefreshIcon className="size-4 animate-spin text-slate-500" />
+        <RefreshCw className="size-4 animate-spin text-slate-500" />
         The travel service is still working on this booking ({state.replace(/_/g, " ")}).
       </p>
       <p className="mt-1">This page reads it again every 10 seconds until it settles. Last read {ago(readAt, now.getTime(), timeZone)}.</p>

@@ -1,11 +1,11 @@
 "use client";
 
 import { useCallback, useState } from "react";
+import { Lock } from "lucide-react";
 import { useTimeZone } from "@/components/layout/time-zone";
 import { Button } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
 import { Dialog, DialogActions, preloadDialog } from "@/components/ui/dialog";
-import { LockIcon } from "@/components/ui/icons";
 import { apiPost } from "@/lib/api-client";
 import { freeCancellation, freeCancellationLine, PAY_BY, type PolicyLike } from "@/lib/bookings/deadlines";
 import { formatInstant } from "@/lib/format/dates";
@@ -69,7 +69,7 @@ export function PayHold({
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
           <h2 id="hold-title" className="flex items-center gap-2 text-[0.9375rem] font-semibold text-amber-950">
-            <LockIcon className="size-4 text-amber-700" />
+            <Lock className="size-4 text-amber-700" />
             Held: {amount} to pay from the agency&apos;s credit
           </h2>
           {left ? (

@@ -2,7 +2,6 @@
 
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { formatDay, humanize } from "@/components/checkout/format";
 import { CancellationTimeline } from "@/components/hotel/cancellation-timeline";
 import { useTimeZone } from "@/components/layout/time-zone";
 import { StructuredValue, isEmptyValue } from "@/components/hotel/structured-value";
@@ -10,7 +9,8 @@ import { productTypeMeta } from "@/components/status/product-types";
 import { Skeleton } from "@/components/ui/skeleton";
 import { freeCancellation, freeCancellationFact, PAY_BY } from "@/lib/bookings/deadlines";
 import type { BookingPageData } from "@/lib/bookings/schemas";
-import { formatInstant } from "@/lib/format/dates";
+import { formatDay, formatInstant } from "@/lib/format/dates";
+import { humanize } from "@/lib/format/words";
 import { formatMoney } from "@/lib/money";
 import { BookingStateBadge, bookingStateView } from "../booking-state";
 import { bookingTitle, isObj, maskDocument, money, num, objs, str, strs } from "./facts";

@@ -1,7 +1,7 @@
-import { humanize } from "@/components/checkout/format";
 import { useTimeZone } from "@/components/layout/time-zone";
 import type { HistoryEntry } from "@/lib/bookings/schemas";
 import { ago, formatInstant, RELATIVE_DAYS } from "@/lib/format/dates";
+import { humanize } from "@/lib/format/words";
 import { bookingStateView } from "../booking-state";
 import { foldHistory, strs } from "./facts";
 

@@ -1,9 +1,10 @@
 import { StructuredValue, isEmptyValue } from "@/components/hotel/structured-value";
-import { formatDuration, humanize } from "@/components/checkout/format";
 import { useTimeZone } from "@/components/layout/time-zone";
 import type { BookingPageData } from "@/lib/bookings/schemas";
 import { activityStart, routeOf } from "@/lib/bookings/summary";
 import { formatDay, formatInstant, formatTravelTime } from "@/lib/format/dates";
+import { formatDuration } from "@/lib/format/durations";
+import { humanize } from "@/lib/format/words";
 import { formatMoney } from "@/lib/money";
 import { BookingStateBadge } from "../booking-state";
 import { bool, isObj, money, num, objs, str, strs, type Obj } from "./facts";
@@ -211,7 +212,7 @@ function ActivityFacts({ d, timeZone }: { d: Obj; timeZone: string }) {
       {start ? (
         <FactItem label="When">
           {formatTravelTime(start, timeZone)}
-          {num(d.durationMinutes) !== null ? ` · ${formatDuration(num(d.durationMinutes)!)}` : ""}
+          {formatDuration(num(d.durationMinutes)) ? ` · ${formatDuration(num(d.durationMinutes))}` : ""}
         </FactItem>
       ) : null}
       {p ? (

@@ -1,9 +1,9 @@
 "use client";
 
 import { useState, type ReactNode } from "react";
+import { Copy } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
-import { CopyIcon } from "@/components/ui/icons";
 
 /** A section of the booking page: a card with an h2. */
 export function Section({ id, title, description, children, className }: { id: string; title: string; description?: ReactNode; children: ReactNode; className?: string }) {
@@ -51,7 +51,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
         }
       }}
     >
-      <CopyIcon className="size-3.5" />
+      <Copy className="size-3.5" />
       <span aria-live="polite">{copied ? "Copied" : "Copy"}</span>
     </Button>
   );

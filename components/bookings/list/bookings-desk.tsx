@@ -10,6 +10,7 @@ import { Callout } from "@/components/ui/callout";
 import { cn } from "@/components/ui/cn";
 import { inputClasses } from "@/components/ui/field";
 import { IntentLink } from "@/components/ui/intent-link";
+import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useDeferredAnswer } from "@/components/ui/use-deferred-answer";
 import { ApiError } from "@/lib/api-client";
@@ -221,7 +222,6 @@ function Filters({
 }) {
   const id = useId();
   const tooLong = text.trim().length > QUERY_MAX;
-  const select = "h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-ink shadow-xs hover:border-slate-400 focus:border-brand-500 focus:ring-3 focus:ring-brand-500/15 focus:outline-none";
   return (
     <section aria-label="Filters" className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-[0_1px_2px_rgb(15_23_42/0.04)] sm:p-5">
       <div className="flex flex-col gap-4 lg:flex-row lg:items-end">
@@ -267,44 +267,44 @@ function Filters({
       <div className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
         <label className="text-sm font-medium text-slate-800">
           State
-          <select className={cn(select, "mt-1.5")} value={filters.state} onChange={(e) => onChange({ state: e.target.value as BookingFilters["state"] })}>
+          <Select className="mt-1.5" value={filters.state} onChange={(e) => onChange({ state: e.target.value as BookingFilters["state"] })}>
             {STATE_OPTIONS.map(([v, l]) => (
               <option key={v} value={v}>
                 {l}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
         <label className="text-sm font-medium text-slate-800">
           Travel
-          <select className={cn(select, "mt-1.5")} value={filters.trip} onChange={(e) => onChange({ trip: e.target.value as BookingFilters["trip"] })}>
+          <Select className="mt-1.5" value={filters.trip} onChange={(e) => onChange({ trip: e.target.value as BookingFilters["trip"] })}>
             {TRIP_OPTIONS.map(([v, l]) => (
               <option key={v} value={v}>
                 {l}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
         <label className="text-sm font-medium text-slate-800">
           Status
           {/* What the list shows: a state implies its group, a travel period alone leaves cancelled bookings out. */}
-          <select className={cn(select, "mt-1.5")} value={appliedStatus(filters)} onChange={(e) => onChange({ status: e.target.value as BookingFilters["status"] })}>
+          <Select className="mt-1.5" value={appliedStatus(filters)} onChange={(e) => onChange({ status: e.target.value as BookingFilters["status"] })}>
             {STATUS_OPTIONS.map(([v, l]) => (
               <option key={v} value={v} disabled={v === "all" && travelHidesCancelled(filters.trip)}>
                 {l}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
         <label className="text-sm font-medium text-slate-800">
           Sort
-          <select className={cn(select, "mt-1.5")} value={filters.sort} onChange={(e) => onChange({ sort: e.target.value as BookingFilters["sort"] })}>
+          <Select className="mt-1.5" value={filters.sort} onChange={(e) => onChange({ sort: e.target.value as BookingFilters["sort"] })}>
             {SORT_OPTIONS.map(([v, l]) => (
               <option key={v} value={v}>
                 {l}
               </option>
             ))}
-          </select>
+          </Select>
         </label>
       </div>
       {travelHidesCancelled(filters.trip) && appliedStatus(filters) === "active" && filters.state === "all" ? (

@@ -7,7 +7,7 @@ import {
   activeFilterCount,
   applyFilters,
   bestPrice,
-  boardLabel,
+  boardFilterLabel,
   facetsOf,
   sortOptions,
   sourceLabels,
@@ -91,9 +91,9 @@ describe("applyFilters", () => {
 
     const unstated = group("htl_noboard", 5, [hotelRow({ board: null })]);
     expect(ids(applyFilters([...hotels, unstated], f({ boards: [""] }), "recommended"))).toEqual(["htl_noboard"]);
-    expect(boardLabel("")).toBe("Board not stated");
-    expect(boardLabel("all_inclusive")).toBe("All inclusive");
-    expect(boardLabel("self_catering")).toBe("Self catering");
+    expect(boardFilterLabel("")).toBe("Board not stated");
+    expect(boardFilterLabel("all_inclusive")).toBe("All inclusive");
+    expect(boardFilterLabel("self_catering")).toBe("Self catering");
   });
 
   it("filters by source", () => {

@@ -1,3 +1,4 @@
+import { boardLabel } from "@/lib/format/words";
 import { isFlightRow, isHotelRow } from "@/lib/tds/schemas";
 import type { ResultGroup, ResultRow } from "../types";
 import { sourceLabel } from "@/lib/search/source-label";
@@ -105,20 +106,9 @@ export function bestPrice(group: ResultGroup): number {
 }
 
 const BOARD_ORDER = ["room_only", "breakfast", "half_board", "full_board", "all_inclusive"];
-const BOARD_LABELS: Record<string, string> = {
-  room_only: "Room only",
-  breakfast: "Breakfast included",
-  half_board: "Half board",
-  full_board: "Full board",
-  all_inclusive: "All inclusive",
-  "": "Board not stated",
-};
-
-export function boardLabel(code: string): string {
-  const known = BOARD_LABELS[code];
-  if (known) return known;
-  const words = code.replace(/[_-]+/g, " ").trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+/** A board in the filter, named as the cards name it; rates that state none are a choice of their own. */
+export function boardFilterLabel(code: string): string {
+  return boardLabel(code) ?? "Board not stated";
 }
 
 export const STOP_LABELS = ["Direct", "1 stop", "2+ stops"] as const;
@@ -316,7 +306,7 @@ export function facetsOf(groups: readonly ResultGroup[], productType: string, fi
       .map(([value, count]) => ({ value, count, label: starLabel(value) })),
     boards: [...boards]
       .sort((a, b) => boardRank(a[0]) - boardRank(b[0]) || a[0].localeCompare(b[0]))
-      .map(([value, count]) => ({ value, count, label: boardLabel(value) })),
+      .map(([value, count]) => ({ value, count, label: boardFilterLabel(value) })),
     // Map order is first appearance, the order of the labels.
     sources: [...sources].map(([value, count]) => ({ value, count, label: labels.get(value) ?? value })),
     stops: [...stops].sort((a, b) => a[0] - b[0]).map(([value, count]) => ({ value, count, label: STOP_LABELS[value] ?? `${value} stops` })),

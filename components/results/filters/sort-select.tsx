@@ -3,6 +3,7 @@
 import { useId } from "react";
 import { ChevronDown } from "lucide-react";
 import { cn } from "@/components/ui/cn";
+import { Select } from "@/components/ui/select";
 import { sortOptions, type ResultSort } from "./filter-model";
 
 /** "Sort by" over the sorts that apply to the product type (a native select: best on phones). */
@@ -26,21 +27,13 @@ export function SortSelect({
         Sort by
       </label>
       <div className="relative min-w-0">
-        <select
-          id={id}
-          value={current}
-          onChange={(e) => onChange(e.currentTarget.value as ResultSort)}
-          className={cn(
-            "block h-9 w-full appearance-none truncate rounded-lg border border-slate-300 bg-white py-0 pr-8 pl-3 text-sm text-ink shadow-xs",
-            "hover:border-slate-400 focus:border-brand-500 focus:ring-3 focus:ring-brand-500/15 focus:outline-none",
-          )}
-        >
+        <Select id={id} size="sm" value={current} onChange={(e) => onChange(e.currentTarget.value as ResultSort)} className="appearance-none truncate">
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
             </option>
           ))}
-        </select>
+        </Select>
         <ChevronDown aria-hidden className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-slate-500" />
       </div>
     </div>

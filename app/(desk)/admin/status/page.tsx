@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Suspense } from "react";
+import { RefreshCw } from "lucide-react";
 import { AgencyCard } from "@/components/status/agency-card";
 import { DatabaseStatusCard, DatabaseStatusSkeleton } from "@/components/status/database-status-card";
 import { ServiceStatusCard, ServiceStatusSkeleton } from "@/components/status/service-status-card";
-import { RefreshIcon } from "@/components/ui/icons";
 import { requireAdmin } from "@/lib/auth/session";
 import { getEnv } from "@/lib/server-env";
 
@@ -42,7 +42,7 @@ export default async function DeskStatusPage() {
             prefetch={false}
             className="inline-flex items-center gap-1.5 rounded-lg border border-slate-200 bg-white px-3 py-1.5 font-medium text-slate-700 shadow-xs transition-colors hover:border-slate-300 hover:bg-slate-50"
           >
-            <RefreshIcon className="size-4" />
+            <RefreshCw className="size-4" />
             Check again
           </Link>
         </div>

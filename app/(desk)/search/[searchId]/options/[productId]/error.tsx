@@ -1,28 +1,17 @@
 "use client";
 
-import Link from "next/link";
-import { useEffect } from "react";
-import { Button, buttonClasses } from "@/components/ui/button";
-import { Callout } from "@/components/ui/callout";
+import { RouteError, type RouteErrorProps } from "@/components/layout/route-error";
 
-export default function OptionsError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  useEffect(() => console.error(error), [error]);
+export default function OptionsError(props: RouteErrorProps) {
   return (
-    <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
-      <p className="text-sm font-medium text-brand-700">Saved options</p>
-      <h1 className="mt-1 text-2xl font-semibold tracking-tight text-ink sm:text-[1.75rem]">The options could not be shown</h1>
-      <Callout title="Something went wrong on this page" className="mt-6 max-w-2xl">
-        <p>
-          Try again; if it keeps happening, go back to the search and open the product from there. Reference:{" "}
-          <span className="font-mono">{error.digest ?? "none"}</span>
-        </p>
-      </Callout>
-      <div className="mt-6 flex flex-wrap gap-3">
-        <Button onClick={reset}>Try again</Button>
-        <Link href="/search" className={buttonClasses({ variant: "secondary" })}>
-          New search
-        </Link>
-      </div>
-    </main>
+    <RouteError
+      eyebrow="Saved options"
+      title="The options could not be shown"
+      problem="Something went wrong on this page"
+      link={{ href: "/search", label: "New search" }}
+      {...props}
+    >
+      Try again; if it keeps happening, go back to the search and open the product from there.
+    </RouteError>
   );
 }
