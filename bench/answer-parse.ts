@@ -7,7 +7,7 @@
 //                by the compiled schema, compared with what was read (`sameJson`), kept
 //   known        the same page again: found by its text, its parsed value handed out again
 // Prints the median and mean per call. BENCH_CALLS (default 3000 a way).
-import { createTdsClient } from "../lib/tds";
+import { createTdsClient } from "../lib/tds/client";
 import { sandboxWithLondonSearch } from "./support/sandbox-london";
 
 const CALLS = Math.max(300, Number(process.env.BENCH_CALLS ?? 3000));

@@ -6,7 +6,7 @@
 // the calls one background check makes (bounded, whatever the size).
 import * as attention from "../app/api/attention/route";
 import { attentionView, checkAttention } from "../lib/bff/attention";
-import { bffTestKit, type BffTestKit } from "../lib/bff/testkit";
+import { bffTestKit, type BffTestKit } from "../lib/testing/bff";
 import { saveListFacts } from "../lib/db/ledger";
 import { generateBookings } from "../lib/sandbox/bookings/generate";
 import { DEMO_AGENCY_ID } from "../lib/sandbox/platform/agencies";

@@ -4,7 +4,7 @@
 // desk's page), side by side in one run, with the service calls each view makes; then a page's
 // summaries (lead guest, item, dates) cold (details read from the service) vs warm (the desk's
 // database). Figures are per request, median and p90.
-import { bffTestKit } from "../lib/bff/testkit";
+import { bffTestKit } from "../lib/testing/bff";
 import { generateBookings } from "../lib/sandbox/bookings/generate";
 import { DEMO_AGENCY_ID } from "../lib/sandbox/platform/agencies";
 import * as bookings from "../app/api/bookings/route";

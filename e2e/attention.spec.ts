@@ -1,5 +1,5 @@
 import { formatInstant } from "../lib/format/dates";
-import type { BookingDetail } from "../lib/tds";
+import type { BookingDetail } from "../lib/tds/contract";
 import { bookHotel, bookNearHold, outsideTheDesk, uniqueName } from "./bookings-kit";
 import { STORAGE_STATE } from "./constants";
 import { expect, test } from "./fixtures";

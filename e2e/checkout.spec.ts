@@ -1,7 +1,7 @@
 import { freeCancellationEnd } from "../lib/bookings/deadlines";
 import { formatInstant } from "../lib/format/dates";
 import { checkoutHref } from "../lib/search/criteria";
-import type { BookingDetail } from "../lib/tds";
+import type { BookingDetail } from "../lib/tds/contract";
 import { bookingsAtService, book, criteriaOf, dayFromNow, deskSearch, fillLead, holdsItsPrice, sharedHotelQuote, waitForForm, type Row } from "./checkout-kit";
 import { uniqueName } from "./bookings-kit";
 import { STORAGE_STATE } from "./constants";

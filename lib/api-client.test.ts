@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { applyFieldErrors, envelopeError, fieldErrors } from "./api-client";
-import { errorEnvelopeSchema } from "./tds/schemas";
+import { errorEnvelopeSchema } from "./tds/contract/schemas";
 
 // The browser reads the error envelope by hand (no schema library on every page); it must
 // read every body as the service's schema does.

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { agencyProfileSchema } from "@/lib/agency/profile";
 import { emailVoucherFormSchema } from "@/lib/bookings/email";
-import { emailClientRequestSchema } from "@/lib/tds/requests";
+import { emailClientRequestSchema } from "@/lib/tds/contract/requests";
 import { isOneLine, ONE_LINE, oneLine } from "./one-line";
 
 // Issue 28, finding 5: every field that can end up in a mail header or a file name refuses a

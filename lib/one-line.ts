@@ -4,7 +4,7 @@ import * as z from "zod/mini";
 // stays on one line: a CR or LF there starts a header of the sender's choosing ("Evil\r\nBcc:
 // …"), and other control characters have no business in either. One rule, with a sentence, for
 // every such field of every schema: the agency profile (lib/agency/profile.ts), the voucher
-// email (lib/tds/requests.ts `emailClientRequestSchema`, and its form, lib/bookings/email.ts).
+// email (lib/tds/contract/requests.ts `emailClientRequestSchema`, and its form, lib/bookings/email.ts).
 // Email addresses need no more than their own format: no CR, LF or control character is valid
 // in one, so `z.email()` refuses them already (lib/one-line.test.ts checks it does).
 

@@ -1,4 +1,5 @@
-import { CLIENT_ERROR_CODES, createTdsClient, TdsConnectionError, TdsError, TdsResponseError, TdsTimeoutError } from "./tds";
+import { CLIENT_ERROR_CODES, TdsConnectionError, TdsError, TdsResponseError, TdsTimeoutError } from "./tds/contract";
+import { createTdsClient } from "./tds/client";
 
 // The desk's health probe of the Travel Distribution Service: which product types are on
 // sale in the agency's market, asked through the service client (lib/tds) with no retries,

@@ -9,10 +9,10 @@ import { acceptInviteSchema, inviteUserSchema, loginSchema, newPasswordSchema, u
 import { bookingListRequestSchema, bookingRequestSchema } from "@/lib/bff/bookings";
 import { suggestQuerySchema } from "@/lib/bff/schemas";
 import { ok, route } from "@/lib/bff/handler";
-import { bffTestKit, type BffTestKit } from "@/lib/bff/testkit";
+import { bffTestKit, type BffTestKit } from "@/lib/testing/bff";
 import { emailVoucherFormSchema, type EmailVoucherForm } from "@/lib/bookings/email";
 import { emptyCriteria, type Place, type SearchCriteria } from "@/lib/search/criteria";
-import { activityOptionsRequestSchema, priceCheckRequestSchema, travelerSchema, type bookingQuestionSchema } from "@/lib/tds/adapter";
+import { activityOptionsRequestSchema, priceCheckRequestSchema, travelerSchema, type bookingQuestionSchema } from "@/lib/tds/contract/adapter";
 import {
   bookingCreateRequestSchema,
   cancelRequestSchema,
@@ -21,7 +21,7 @@ import {
   pageQuerySchema,
   resultsQuerySchema,
   searchCreateRequestSchema,
-} from "@/lib/tds/requests";
+} from "@/lib/tds/contract/requests";
 import { FOR_PEOPLE } from "@/lib/zod-sentences";
 import * as emailClient from "./bookings/[bookingId]/email-client/route";
 import * as cancel from "./bookings/[bookingId]/cancel/route";

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bffTestKit, type BffTestKit } from "@/lib/bff/testkit";
+import { bffTestKit, type BffTestKit } from "@/lib/testing/bff";
 import type { RouteHandler } from "@/lib/bff/handler";
 import { installRequestGate, SERVED_METHODS } from "@/lib/security/request-gate";
 

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { bffTestKit, hotelSearchBody, hotelTravelers, isBookableHotelRow, type BffTestKit } from "@/lib/bff/testkit";
+import { bffTestKit, hotelSearchBody, hotelTravelers, isBookableHotelRow, type BffTestKit } from "@/lib/testing/bff";
 import { captureLogs } from "@/lib/log";
-import type { FetchLike, ResultRow } from "@/lib/tds";
-import { sandboxFetch } from "@/lib/tds/testkit";
+import type { ResultRow } from "@/lib/tds/contract";
+import type { FetchLike } from "@/lib/tds/client";
+import { sandboxFetch } from "@/lib/testing/tds";
 import * as login from "./auth/login/route";
 import * as bookings from "./bookings/route";
 import * as priceCheck from "./quotes/[quoteId]/price-check/route";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BFF_ERRORS, SERVICE_ERRORS } from "@/lib/bff/errors";
 import type { RouteHandler } from "@/lib/bff/handler";
-import { bffTestKit, hotelSearchBody, isBookableHotelRow, type BffTestKit } from "@/lib/bff/testkit";
-import type { ResultRow } from "@/lib/tds";
-import { errorJson, okJson, sandboxFetch } from "@/lib/tds/testkit";
+import { bffTestKit, hotelSearchBody, isBookableHotelRow, type BffTestKit } from "@/lib/testing/bff";
+import type { ResultRow } from "@/lib/tds/contract";
+import { errorJson, okJson, sandboxFetch } from "@/lib/testing/tds";
 import * as bookingDetail from "./bookings/[bookingId]/route";
 import * as cancel from "./bookings/[bookingId]/cancel/route";
 import * as emailClient from "./bookings/[bookingId]/email-client/route";

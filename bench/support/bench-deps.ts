@@ -1,7 +1,7 @@
 import type { Cache } from "../../lib/bff/cache";
 import { setBffDeps } from "../../lib/bff/deps";
 import type { RateShaper } from "../../lib/bff/rate-shaping";
-import type { TdsClient } from "../../lib/tds";
+import type { TdsClient } from "../../lib/tds/client";
 
 /** The BFF's route handlers called in a benchmark: one signed-in advisor, no database, the bench's client, cache and shaper. */
 export function benchBffDeps(deps: { tds: TdsClient; cache: () => Cache; shaper: RateShaper; apiKey: string }): void {

@@ -21,7 +21,7 @@ import { bookingHref } from "@/lib/bookings/filters";
 import { bookingPageSchema, type BookingPageData } from "@/lib/bookings/schemas";
 import { ago, formatInstant, formatTravelTime, travelMoment } from "@/lib/format/dates";
 import { formatMoney } from "@/lib/money";
-import { bookingActions } from "@/lib/tds/adapter";
+import { bookingActions } from "@/lib/tds/contract/adapter";
 
 // The actions (paying a hold, cancelling, sending a voucher, following a pending booking) are the
 // booking page's own panels; their code (React Aria's radio group, the voucher's form) loads when

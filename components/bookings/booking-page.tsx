@@ -7,7 +7,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
 import { apiGet, ApiError } from "@/lib/api-client";
 import { bookingPageSchema, type BookingPageData } from "@/lib/bookings/schemas";
-import { bookingActions } from "@/lib/tds/adapter";
+import { bookingActions } from "@/lib/tds/contract/adapter";
 import { BookingNotFound } from "./booking-not-found";
 import { bookingStateView } from "./booking-state";
 import { CancelBooking } from "./actions/cancel-booking";

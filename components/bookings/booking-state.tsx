@@ -1,6 +1,6 @@
 import { StatusBadge, type Tone } from "@/components/ui/status-badge";
-import { isOneOf } from "@/lib/tds/base";
-import { BOOKING_STATES, type KnownBookingState } from "@/lib/tds/base";
+import { isOneOf } from "@/lib/tds/contract/base";
+import { BOOKING_STATES, type KnownBookingState } from "@/lib/tds/contract/base";
 
 // One vocabulary for booking states across the desk (list, booking page, checkout outcome).
 // A state the desk does not know (the in-progress cancellation, whose name the specification

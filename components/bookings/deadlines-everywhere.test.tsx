@@ -14,11 +14,11 @@ import { attentionItems, type AttentionFact } from "@/lib/bookings/attention";
 import { freeCancellationEnd } from "@/lib/bookings/deadlines";
 import { summarizeBooking } from "@/lib/bookings/summary";
 import { formatInstant } from "@/lib/format/dates";
-import { bookingKit, freeHotel } from "@/lib/sandbox/bookings/write-testkit";
-import { testSandbox } from "@/lib/sandbox/testing";
+import { bookingKit, freeHotel } from "@/lib/testing/sandbox-bookings-write";
+import { testSandbox } from "@/lib/testing/sandbox";
 import { parseCriteria } from "@/lib/search/criteria";
-import type { BookingDetail } from "@/lib/tds";
-import { sandboxClients } from "@/lib/tds/testkit";
+import type { BookingDetail } from "@/lib/tds/contract";
+import { sandboxClients } from "@/lib/testing/tds";
 import { BookingPage } from "./booking-page";
 
 vi.mock("next/navigation", () => ({

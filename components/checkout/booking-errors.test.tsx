@@ -6,7 +6,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fromTdsError, SERVICE_ERRORS } from "@/lib/bff/errors";
 import { parseCriteria } from "@/lib/search/criteria";
-import { ERROR_CODES, tdsErrorFromResponse, type TdsErrorCode } from "@/lib/tds";
+import { ERROR_CODES, tdsErrorFromResponse, type TdsErrorCode } from "@/lib/tds/contract";
 import hotelRefundable from "./__fixtures__/hotel-refundable.json";
 import { Checkout } from "./checkout";
 

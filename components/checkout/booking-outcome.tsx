@@ -17,8 +17,8 @@ import { bookingHref } from "@/lib/bookings/filters";
 import { formatInstant } from "@/lib/format/dates";
 import { humanize } from "@/lib/format/words";
 import { searchHref, type SearchCriteria } from "@/lib/search/criteria";
-import { cancellationPolicySchema } from "@/lib/tds/base";
-import { bookingStatusSchema } from "@/lib/tds/schemas";
+import { cancellationPolicySchema } from "@/lib/tds/contract/base";
+import { bookingStatusSchema } from "@/lib/tds/contract/schemas";
 import type { BookedOutcome } from "./booking-keeper";
 import { formatMoney } from "./format";
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { ResultRow } from "@/components/results/types";
 import { parseCriteria, type SearchCriteria } from "@/lib/search/criteria";
-import { priceCheckSchema } from "@/lib/tds/adapter";
-import { resultRowSchema } from "@/lib/tds/schemas";
-import { bookingCreateRequestSchema } from "@/lib/tds/requests";
+import { priceCheckSchema } from "@/lib/tds/contract/adapter";
+import { resultRowSchema } from "@/lib/tds/contract/schemas";
+import { bookingCreateRequestSchema } from "@/lib/tds/contract/requests";
 import activity from "./__fixtures__/activity.json";
 import flight from "./__fixtures__/flight.json";
 import hotelChange from "./__fixtures__/hotel-price-change.json";

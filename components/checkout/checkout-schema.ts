@@ -8,9 +8,9 @@ import {
   type priceCheckSchema,
   type requirementsSchema,
   travelerSchema,
-} from "@/lib/tds/adapter";
-import { SPECIAL_REQUEST_MAX } from "@/lib/tds/limits";
-import type { bookingCreateRequestSchema } from "@/lib/tds/requests";
+} from "@/lib/tds/contract/adapter";
+import { SPECIAL_REQUEST_MAX } from "@/lib/tds/contract/limits";
+import type { bookingCreateRequestSchema } from "@/lib/tds/contract/requests";
 
 // The travellers form of checkout: who must be named (the searched occupancy), what each of
 // them needs (the price-check's `requirements`), the zod schema the form validates with, and

@@ -2,8 +2,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { Resolver } from "react-hook-form";
 import * as z from "zod/mini";
 import { formatDay } from "@/lib/format/dates";
-import { travelerSchema } from "@/lib/tds/adapter";
-import { PAN_SENTENCE, specialRequestTooLong } from "@/lib/tds/requests";
+import { travelerSchema } from "@/lib/tds/contract/adapter";
+import { PAN_SENTENCE, specialRequestTooLong } from "@/lib/tds/contract/requests";
 import { FOR_PEOPLE } from "@/lib/zod-sentences";
 import {
   isTitleShown,

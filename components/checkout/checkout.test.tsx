@@ -6,7 +6,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseCriteria, searchHref, toSearchRequest } from "@/lib/search/criteria";
 import { rememberSelectedRate } from "@/lib/search/selected-rate";
-import { resultRowSchema } from "@/lib/tds/schemas";
+import { resultRowSchema } from "@/lib/tds/contract/schemas";
 import flight from "./__fixtures__/flight.json";
 import hotelChange from "./__fixtures__/hotel-price-change.json";
 import hotelRefundable from "./__fixtures__/hotel-refundable.json";

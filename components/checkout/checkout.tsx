@@ -6,7 +6,7 @@ import { Callout } from "@/components/ui/callout";
 import { ApiError } from "@/lib/api-client";
 import type { SearchCriteria } from "@/lib/search/criteria";
 import { recallSelectedRate } from "@/lib/search/selected-rate";
-import type { ResultRow } from "@/lib/tds/types";
+import type { ResultRow } from "@/lib/tds/contract/types";
 import { ActivityOptions } from "./activity-options";
 import { BookingIssueCallout, RecheckNotice } from "./booking-issue-callout";
 import { priceCheckProblem } from "./checkout-errors";

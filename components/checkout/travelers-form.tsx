@@ -8,7 +8,7 @@ import { countryOptions } from "@/lib/countries";
 import { formatDay } from "@/lib/format/dates";
 import { humanize } from "@/lib/format/words";
 import { lazily } from "@/lib/lazily";
-import { PHONE_EXAMPLE } from "@/lib/tds/adapter";
+import { PHONE_EXAMPLE } from "@/lib/tds/contract/adapter";
 import {
   isTitleShown,
   MAX_SPECIAL_REQUEST,

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useForm, useWatch, type FieldPath, type Resolver } from "react-hook-form";
 import type { ApiError, ApiErrorDetail } from "@/lib/api-client";
 import type { SearchCriteria } from "@/lib/search/criteria";
-import type { ResultRow } from "@/lib/tds/types";
+import type { ResultRow } from "@/lib/tds/contract/types";
 import type { BookingKeeper } from "./booking-keeper";
 import {
   buildCheckoutContext,

@@ -6,7 +6,7 @@ import * as z from "zod/mini";
 import { apiPost, ApiError } from "@/lib/api-client";
 import type { SearchCriteria } from "@/lib/search/criteria";
 import type { recallSelectedRate } from "@/lib/search/selected-rate";
-import { activityOptionSchema, priceCheckSchema } from "@/lib/tds/adapter";
+import { activityOptionSchema, priceCheckSchema } from "@/lib/tds/contract/adapter";
 import type { PriceCheck } from "./checkout-schema";
 
 // The live price of the quote: for an activity first its options priced for this party (the

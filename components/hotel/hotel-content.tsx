@@ -3,7 +3,7 @@
 import { useId, useState, type ReactNode } from "react";
 import type * as z from "zod/mini";
 import { BedDouble } from "lucide-react";
-import type { hotelContentSchema } from "@/lib/tds/schemas";
+import type { hotelContentSchema } from "@/lib/tds/contract/schemas";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/components/ui/cn";
 import { Skeleton } from "@/components/ui/skeleton";

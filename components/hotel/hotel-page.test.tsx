@@ -6,7 +6,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { checkoutHref, parseCriteria, searchHref, toSearchRequest } from "@/lib/search/criteria";
 import { recallSelectedRate } from "@/lib/search/selected-rate";
-import type { HotelContent } from "@/lib/tds/types";
+import type { HotelContent } from "@/lib/tds/contract/types";
 import { contentByShape, londonSheet } from "./__fixtures__";
 import { HotelPage } from "./hotel-page";
 

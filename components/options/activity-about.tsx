@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Skeleton } from "@/components/ui/skeleton";
 import { apiGet } from "@/lib/api-client";
-import { activityContentSchema } from "@/lib/tds/adapter";
+import { activityContentSchema } from "@/lib/tds/contract/adapter";
 import { cancellationSummary, type CancellationPolicy } from "./format";
 import { text } from "./group";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ActivityRow, ResultRow, TransferRow } from "@/components/results/types";
 import { emptyCriteria } from "@/lib/search/criteria";
-import { resultRowSchema } from "@/lib/tds/schemas";
+import { resultRowSchema } from "@/lib/tds/contract/schemas";
 import activityFixture from "./__fixtures__/activity-rates.json";
 import transferFixture from "./__fixtures__/transfer-rates.json";
 import { cancellationSummary, formatLocalDateTime, formatMoney } from "./format";

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import * as z from "zod/mini";
 import { ApiError, apiRequest } from "@/lib/api-client";
 import { describePlace, type SearchCriteria } from "@/lib/search/criteria";
-import { resultRowSchema } from "@/lib/tds/schemas";
+import { resultRowSchema } from "@/lib/tds/contract/schemas";
 import { ActivitySheet } from "./activity-sheet";
 import { formatLocalDate, formatLocalDateTime } from "./format";
 import { activityRows, sheetKind, transferRows } from "./group";

@@ -7,7 +7,7 @@ import { useMemo } from "react";
 import type { FlightRow, ResultRow } from "@/components/results/types";
 import { buttonClasses } from "@/components/ui/button";
 import { hotelHref, type SearchCriteria } from "@/lib/search/criteria";
-import { isFlightRow } from "@/lib/tds/schemas";
+import { isFlightRow } from "@/lib/tds/contract/schemas";
 import { formatDuration } from "@/lib/format/durations";
 import { cancellationSummary, formatLocalDateTime, formatMoney, type CancellationPolicy } from "./format";
 import { byPrice, cheapestId, count, text } from "./group";

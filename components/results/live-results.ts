@@ -1,5 +1,5 @@
 import { plural } from "@/lib/format/words";
-import { isSessionFilling } from "@/lib/tds/adapter";
+import { isSessionFilling } from "@/lib/tds/contract/adapter";
 import { countOf, nounOf } from "./format";
 import type { ResultRow, ResultsMeta, SessionInfo } from "./types";
 

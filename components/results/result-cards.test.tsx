@@ -3,7 +3,7 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { SearchCriteria } from "@/lib/search/criteria";
-import { resultRowSchema } from "@/lib/tds/schemas";
+import { resultRowSchema } from "@/lib/tds/contract/schemas";
 import fixtures from "./__fixtures__/sandbox-rows.json";
 import { formatMoney } from "@/lib/money";
 import { SourceLabels } from "./format";

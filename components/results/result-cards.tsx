@@ -10,7 +10,7 @@ import { formatDuration } from "@/lib/format/durations";
 import { boardLabel, plural } from "@/lib/format/words";
 import { checkoutHref, describePlace, hotelHref, optionsHref, type SearchCriteria } from "@/lib/search/criteria";
 import { rememberSelectedRate } from "@/lib/search/selected-rate";
-import { isActivityRow, isFlightRow, isHotelRow, isTransferRow } from "@/lib/tds/schemas";
+import { isActivityRow, isFlightRow, isHotelRow, isTransferRow } from "@/lib/tds/contract/schemas";
 import { Badge, CancellationLine, PriceBlock, StarRating } from "./card-parts";
 import {
   cabinLabel,

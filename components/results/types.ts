@@ -1,9 +1,9 @@
-import type { ResultRow, ResultsMeta } from "@/lib/tds/types";
+import type { ResultRow, ResultsMeta } from "@/lib/tds/contract/types";
 
 // Shapes the results components share (list, cards, filters, map, hotel page). The rows are the
 // service's, from lib/tds (lib/ never imports components/).
 
-export type { ActivityRow, FlightRow, HotelRow, ResultRow, ResultsMeta, TransferRow } from "@/lib/tds/types";
+export type { ActivityRow, FlightRow, HotelRow, ResultRow, ResultsMeta, TransferRow } from "@/lib/tds/contract/types";
 export type SessionInfo = ResultsMeta["session"];
 
 /**

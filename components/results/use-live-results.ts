@@ -4,8 +4,8 @@ import { useInfiniteQuery, useQuery, type InfiniteData, type QueryClient } from 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import * as z from "zod/mini";
 import { ApiError, apiRequest } from "@/lib/api-client";
-import { isSessionFilling } from "@/lib/tds/adapter";
-import { resultRowSchema, resultsMetaSchema } from "@/lib/tds/schemas";
+import { isSessionFilling } from "@/lib/tds/contract/adapter";
+import { resultRowSchema, resultsMetaSchema } from "@/lib/tds/contract/schemas";
 import {
   arrivalMessage,
   latestSession,

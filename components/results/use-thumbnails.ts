@@ -3,7 +3,7 @@
 import { useQueries } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiGet } from "@/lib/api-client";
-import { thumbnailsSchema } from "@/lib/tds/schemas";
+import { thumbnailsSchema } from "@/lib/tds/contract/schemas";
 
 /** The service answers at most 60 IDs per call. */
 export const THUMBNAIL_BATCH = 60;

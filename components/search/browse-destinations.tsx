@@ -23,7 +23,7 @@ import { inputClasses } from "@/components/ui/field";
 import { Skeleton } from "@/components/ui/skeleton";
 import { apiGet } from "@/lib/api-client";
 import type { Place } from "@/lib/search/criteria";
-import { destinationsPageSchema } from "@/lib/tds/schemas";
+import { destinationsPageSchema } from "@/lib/tds/contract/schemas";
 import { countryName } from "./country-select";
 import { useDebouncedValue } from "./use-suggest";
 

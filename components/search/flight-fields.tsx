@@ -4,7 +4,7 @@ import { ArrowRight, Plus, X } from "lucide-react";
 import { useFieldArray, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FieldGroup } from "@/components/ui/field";
-import { CABIN_CLASSES } from "@/lib/tds/limits";
+import { CABIN_CLASSES } from "@/lib/tds/contract/limits";
 import { CABIN_LABELS, MAX_FLIGHT_SLICES, type FlightCriteria, type FlightTrip } from "@/lib/search/criteria";
 import { DateField } from "./date-range-field";
 import { OccupancyEditor } from "./occupancy-editor";

@@ -7,7 +7,7 @@ import { AriaHelp, AriaLabel } from "@/components/ui/aria-field";
 import { cn } from "@/components/ui/cn";
 import { FieldGroup, SubField, inputClasses, type DescribedBy } from "@/components/ui/field";
 import type { HotelCriteria, Near, PropertyType, RateMode } from "@/lib/search/criteria";
-import { PROPERTY_TYPES } from "@/lib/tds/limits";
+import { PROPERTY_TYPES } from "@/lib/tds/contract/limits";
 import { Bound, InputField } from "./search-field";
 import { SegmentedRadio } from "./segmented-radio";
 

@@ -7,7 +7,7 @@ import userEvent from "@testing-library/user-event";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
-import { searchCreateRequestSchema } from "@/lib/tds/requests";
+import { searchCreateRequestSchema } from "@/lib/tds/contract/requests";
 import { CHILD_AGE_UNSET } from "./search-limits";
 import { OccupancyEditor } from "./occupancy-editor";
 import type { OccupancyEntry, SearchProductType } from "./search-limits";

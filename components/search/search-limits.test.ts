@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SEARCH_LIMITS } from "@/lib/tds/schemas";
+import { SEARCH_LIMITS } from "@/lib/tds/contract/schemas";
 import {
   addDays,
   dateError,

@@ -1,6 +1,6 @@
 import { nightsBetween } from "@/lib/format/dates";
 import { plural } from "@/lib/format/words";
-import { SEARCH_LIMITS } from "@/lib/tds/limits";
+import { SEARCH_LIMITS } from "@/lib/tds/contract/limits";
 
 // Limits the search form enforces before the request is built (POST /search, specification).
 // They are derived from the canonical schema's SEARCH_LIMITS so the form and the BFF agree.

@@ -1,7 +1,7 @@
 import { set, type FieldErrors, type FieldValues, type Resolver } from "react-hook-form";
 import { parseLatLng, toSearchRequest, transferLocation, type CriteriaOf, type Place, type SearchCriteria, type SearchProductType } from "@/lib/search/criteria";
-import { AIRPORT_SENTENCE } from "@/lib/tds/base";
-import { SEARCH_MISSING, searchCreateRequestSchema } from "@/lib/tds/requests";
+import { AIRPORT_SENTENCE } from "@/lib/tds/contract/base";
+import { SEARCH_MISSING, searchCreateRequestSchema } from "@/lib/tds/contract/requests";
 import { FOR_PEOPLE } from "@/lib/zod-sentences";
 import { CHILD_AGE_UNSET, daysBetween, dateError, MAX_NIGHTS, parseIsoDate } from "./search-limits";
 

@@ -26,7 +26,7 @@ import {
   type SearchCriteria,
   type SearchProductType,
 } from "@/lib/search/criteria";
-import { capabilitiesSchema } from "@/lib/tds/schemas";
+import { capabilitiesSchema } from "@/lib/tds/contract/schemas";
 import type { RunSearchMutation } from "./search-form-shell";
 import { fitOccupancy } from "./search-limits";
 import type { SearchRules } from "./search-resolver";

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { apiPost } from "@/lib/api-client";
 import { searchHref, toSearchRequest, type SearchCriteria } from "@/lib/search/criteria";
-import { searchCreatedSchema } from "@/lib/tds/schemas";
+import { searchCreatedSchema } from "@/lib/tds/contract/schemas";
 
 const loadLiveResults = () => import("@/components/results/use-live-results");
 const loadResults = () => Promise.all([loadLiveResults(), import("@/components/results/search-results")]);

@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { shouldRetry } from "@/app/providers";
 import { ApiError, apiGet } from "@/lib/api-client";
-import { suggestionsSchema } from "@/lib/tds/schemas";
+import { suggestionsSchema } from "@/lib/tds/contract/schemas";
 import { useSuggest } from "./use-suggest";
 
 function stubFetch(status: number, body: unknown) {

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import * as z from "zod/mini";
 import { apiGet } from "@/lib/api-client";
-import { suggestionsSchema } from "@/lib/tds/schemas";
+import { suggestionsSchema } from "@/lib/tds/contract/schemas";
 
 /** /api/suggest: the service's groups, and `didYouMean`, the place name they answer when the desk corrected a typo. */
 const placeSuggestionsSchema = z.extend(suggestionsSchema, { didYouMean: z.optional(z.string()) });

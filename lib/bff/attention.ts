@@ -3,7 +3,8 @@ import { attentionItems, FAILED_RECENT_DAYS, FREE_CANCEL_WINDOW_MS, HOLD_WINDOW_
 import type { Db } from "@/lib/db";
 import { saveListFacts } from "@/lib/db/ledger";
 import { bookingActions, bookingFacts, bookingsLedger, deskSync, users } from "@/lib/db/schema";
-import type { BookingListQuery, TdsClient } from "@/lib/tds";
+import type { BookingListQuery } from "@/lib/tds/contract";
+import type { TdsClient } from "@/lib/tds/client";
 import { readBooking } from "./bookings";
 import { errorFields, log } from "@/lib/log";
 

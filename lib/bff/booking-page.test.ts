@@ -3,7 +3,7 @@ import { factsFor } from "@/lib/db/ledger";
 import { generateBookings } from "@/lib/sandbox/bookings/generate";
 import { DEMO_AGENCY_ID } from "@/lib/sandbox/platform/agencies";
 import { firstRead } from "./booking-page";
-import { bffTestKit, type BffTestKit } from "./testkit";
+import { bffTestKit, type BffTestKit } from "../testing/bff";
 
 // The booking page's server part (issue 27, defect 6): an ID no booking has answers 404, a booking
 // the desk has met costs no call, any other is read once and handed to the page.

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb, type Db, type DbHandle, type DbOptions } from "@/lib/db";
 import { actionsFor, factsFor } from "@/lib/db/ledger";
 import { bookingsLedger } from "@/lib/db/schema";
-import type { ResultRow } from "@/lib/tds";
+import type { ResultRow } from "@/lib/tds/contract";
 import { bookingAction, createBooking, type BookingRequest } from "./bookings";
 import { searchRequestSchema } from "./schemas";
-import { bffTestKit, hotelSearchBody, hotelTravelers, isBookableHotelRow, type BffTestKit } from "./testkit";
+import { bffTestKit, hotelSearchBody, hotelTravelers, isBookableHotelRow, type BffTestKit } from "../testing/bff";
 
 // Each step's writes to the ledger as one: the database dies at every write of a booking and of
 // a payment in turn, and what is left must read one way (on PGlite and on the machine's

@@ -26,8 +26,8 @@ import {
   TdsError,
   type BookingDetail,
   type BookingListRow,
-  type TdsClient,
-} from "@/lib/tds";
+} from "@/lib/tds/contract";
+import type { TdsClient } from "@/lib/tds/client";
 import { BffError, bffError, SERVICE_ERRORS } from "./errors";
 import { SHAPED_HEADER } from "./rate-shaping";
 import { errorFields, log } from "@/lib/log";

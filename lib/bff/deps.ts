@@ -1,6 +1,6 @@
 import type { SessionUser } from "@/lib/auth/session-core";
 import type { Db } from "@/lib/db";
-import type { TdsClient } from "@/lib/tds";
+import type { TdsClient } from "@/lib/tds/client";
 import type { Cache } from "./cache";
 import type { RateShaper } from "./rate-shaping";
 

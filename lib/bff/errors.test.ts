@@ -6,7 +6,7 @@ import {
   TdsTimeoutError,
   tdsErrorFromResponse,
   type TdsErrorCode,
-} from "@/lib/tds";
+} from "@/lib/tds/contract";
 import { UserError } from "@/lib/auth/users";
 import { BFF_ERRORS, BffError, fromTdsError, SERVICE_ERRORS, toBffError } from "./errors";
 

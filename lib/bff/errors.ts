@@ -7,7 +7,7 @@ import {
   TdsTimeoutError,
   type ErrorDetail,
   type TdsErrorCode,
-} from "@/lib/tds";
+} from "@/lib/tds/contract";
 import type { ErrorDetail as BffErrorDetail } from "./envelope";
 
 // The one error table of the BFF (docs/bff.md#errors). Every code the service can send keeps

@@ -4,7 +4,7 @@ import { BFF_ERRORS } from "./errors";
 import { PEER_HEADER } from "@/lib/auth/client-address";
 import { BffError } from "./errors";
 import { ok, route } from "./handler";
-import { bffTestKit, ORIGIN, type BffTestKit } from "./testkit";
+import { bffTestKit, ORIGIN, type BffTestKit } from "../testing/bff";
 
 // The wrapper on its own, with small routes made for the test: every refusal is a whole
 // envelope, compared as such.

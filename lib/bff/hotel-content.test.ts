@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { HotelContent, TdsClient } from "@/lib/tds";
+import type { HotelContent } from "@/lib/tds/contract";
+import type { TdsClient } from "@/lib/tds/client";
 import { memoryCache } from "./cache";
 import { hotelContent, hotelContentSoon } from "./hotel-content";
 

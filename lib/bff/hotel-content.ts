@@ -1,4 +1,5 @@
-import type { HotelContent, TdsClient } from "@/lib/tds";
+import type { HotelContent } from "@/lib/tds/contract";
+import type { TdsClient } from "@/lib/tds/client";
 import { cached, TTL, type Cache } from "./cache";
 
 type Deps = { cache: Cache; tds: TdsClient };

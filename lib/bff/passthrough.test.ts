@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { sandboxClients, sandboxFetch, SANDBOX_BASE_URL } from "@/lib/tds/testkit";
-import { hotelSearchBody } from "./testkit";
+import { sandboxClients, sandboxFetch, SANDBOX_BASE_URL } from "@/lib/testing/tds";
+import { hotelSearchBody } from "../testing/bff";
 import { passthroughResults } from "./passthrough";
 
 const kit = sandboxClients();

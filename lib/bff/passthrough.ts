@@ -1,5 +1,5 @@
 import { getEnv } from "@/lib/env";
-import type { FetchLike } from "@/lib/tds";
+import type { FetchLike } from "@/lib/tds/client";
 import { errorJson } from "./envelope";
 import { BFF_ERRORS, SERVICE_ERRORS } from "./errors";
 

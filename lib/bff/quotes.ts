@@ -1,5 +1,6 @@
 import { LRUCache } from "lru-cache";
-import type { ResultRow, TdsClient } from "@/lib/tds";
+import type { ResultRow } from "@/lib/tds/contract";
+import type { TdsClient } from "@/lib/tds/client";
 import { quiet, type Cache } from "./cache";
 import { hotelContent } from "./hotel-content";
 

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import type { FetchLike } from "@/lib/tds";
+import type { FetchLike } from "@/lib/tds/client";
 import { BFF_ERRORS } from "./errors";
 import { ok, route } from "./handler";
-import { sandboxFetch } from "@/lib/tds/testkit";
-import { bffTestKit } from "./testkit";
+import { sandboxFetch } from "@/lib/testing/tds";
+import { bffTestKit } from "../testing/bff";
 import { bucketFor, createRateShaper, SHAPED_HEADER, ShapedOut, shapedFetch, withShapingScope, type Bucket } from "./rate-shaping";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";

@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { DECIDED_RATE_LIMITS, type FetchLike } from "@/lib/tds";
+import { DECIDED_RATE_LIMITS } from "@/lib/tds/contract";
+import type { FetchLike } from "@/lib/tds/client";
 import { errorJson } from "./envelope";
 
 // Keeps the agency inside the service's per-key, per-minute limits (docs/bff.md#rate-shaping).

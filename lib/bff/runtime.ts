@@ -1,6 +1,6 @@
 import { getDb } from "@/lib/db";
 import { DEV_TDS_API_KEY, getEnv } from "@/lib/env";
-import type { TdsClient } from "@/lib/tds";
+import type { TdsClient } from "@/lib/tds/client";
 import { memoryCache, redisCache, type Cache } from "./cache";
 import { createRateShaper, type RateShaper } from "./rate-shaping";
 import { getRedis } from "./redis";

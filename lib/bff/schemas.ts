@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SUMMARY_IDS_MAX } from "@/lib/bookings/schemas";
-import { searchCreateRequestSchema, THUMBNAIL_IDS_PER_CALL } from "@/lib/tds";
+import { searchCreateRequestSchema } from "@/lib/tds/contract";
+import { THUMBNAIL_IDS_PER_CALL } from "@/lib/tds/client";
 
 // The BFF's own inputs where they differ from the service's request schemas (lib/tds), which
 // every route reuses otherwise so that the limits are the specification's in one place.

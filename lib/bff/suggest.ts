@@ -1,7 +1,8 @@
 import MiniSearch from "minisearch";
 import { foldText } from "@/lib/fold";
 import { errorFields, log } from "@/lib/log";
-import type { Suggestions, TdsClient } from "@/lib/tds";
+import type { Suggestions } from "@/lib/tds/contract";
+import type { TdsClient } from "@/lib/tds/client";
 import { cached, TTL, type Cache } from "./cache";
 
 // Destination suggestions that forgive a typo (docs/search.md#typos). The service's suggest

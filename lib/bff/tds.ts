@@ -1,5 +1,5 @@
 import { log, logContext } from "@/lib/log";
-import { createTdsClient, type FetchLike, type TdsClient, type TdsClientConfig } from "@/lib/tds";
+import { createTdsClient, type FetchLike, type TdsClient, type TdsClientConfig } from "@/lib/tds/client";
 import { shapedFetch, type RateShaper } from "./rate-shaping";
 
 /** Sends the desk's request ID with every call the request makes, so both sides' logs meet. */

@@ -6,8 +6,8 @@ import type { Booking } from "@/lib/sandbox/bookings/model";
 import { cancelBooking, type CancelScope, type TransferLeg, type TransitionServices } from "@/lib/sandbox/bookings/transitions";
 import type { VirtualClock } from "@/lib/sandbox/platform/clock";
 import type { CancellationPolicy } from "@/lib/sandbox/search/types";
-import { testSandbox } from "@/lib/sandbox/testing";
-import { bookingDetailSchema } from "@/lib/tds/schemas";
+import { testSandbox } from "@/lib/testing/sandbox";
+import { bookingDetailSchema } from "@/lib/tds/contract/schemas";
 import { cancellationEstimate, type CancellationEstimate } from "./cancellation";
 
 // The desk's estimate against the sandbox's own refund, cent for cent (issue 27). The rule lives

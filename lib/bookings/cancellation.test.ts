@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bookingDetailSchema } from "@/lib/tds/schemas";
+import { bookingDetailSchema } from "@/lib/tds/contract/schemas";
 import { cancellationEstimate, transferLegsOf } from "./cancellation";
 
 type PolicyIn = Record<string, unknown> & { refundable: boolean; deadlines: Array<Record<string, unknown>> };

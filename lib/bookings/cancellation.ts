@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import type { cancellationPolicySchema } from "@/lib/tds/base";
-import type { bookingDetailSchema } from "@/lib/tds/schemas";
+import type { cancellationPolicySchema } from "@/lib/tds/contract/base";
+import type { bookingDetailSchema } from "@/lib/tds/contract/schemas";
 
 // What cancelling a booking now would cost, read from its detail at this moment, for the Cancel
 // dialog and for the deadlines the desk keeps (lib/bff/bookings.ts). The rule is the one written

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emailClientRequestSchema } from "@/lib/tds/requests";
+import { emailClientRequestSchema } from "@/lib/tds/contract/requests";
 import { ccAddresses, emailFieldOf, emailRequestOf, emailVoucherFormSchema } from "./email";
 
 const base = { to: "client@example.com", cc: "", agencyName: "Desk Travel", note: "", replyTo: "", withoutPrices: false };

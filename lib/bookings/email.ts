@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { agencyNameSchema } from "@/lib/agency/profile";
-import { EMAIL_MAX_ADDRESSES } from "@/lib/tds/limits";
+import { EMAIL_MAX_ADDRESSES } from "@/lib/tds/contract/limits";
 
 // The "email the voucher" form: what the advisor types (cc as one box of addresses) and the
 // request the service takes. Addresses are checked one by one, duplicates (and `to` repeated in

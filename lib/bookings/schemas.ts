@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
-import { openEnum } from "@/lib/tds/base";
-import { bookingDetailSchema, bookingListRowSchema } from "@/lib/tds/schemas";
+import { openEnum } from "@/lib/tds/contract/base";
+import { bookingDetailSchema, bookingListRowSchema } from "@/lib/tds/contract/schemas";
 
 // What the desk's own /api/bookings routes answer, for the browser: the service's shapes
 // (lib/tds, parsed leniently) plus what the desk's ledger adds, who booked each booking and

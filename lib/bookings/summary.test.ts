@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import details from "@/components/bookings/__fixtures__/details.json";
-import { bookingDetailSchema } from "@/lib/tds/schemas";
+import { bookingDetailSchema } from "@/lib/tds/contract/schemas";
 import { routeOf, summarizeBooking } from "./summary";
 
 const detail = (key: keyof typeof details) => bookingDetailSchema.parse(details[key]);

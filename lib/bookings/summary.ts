@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { bookingDetailSchema } from "@/lib/tds/schemas";
+import type { bookingDetailSchema } from "@/lib/tds/contract/schemas";
 import type { BookingSummary } from "./schemas";
 
 // A booking's detail reduced to what a list needs and its row lacks: the lead guest, the item

@@ -5,8 +5,8 @@ import { openDb, type DbHandle } from "@/lib/db";
 import { bookedBy, factsFor } from "@/lib/db/ledger";
 import { bookingsLedger, users } from "@/lib/db/schema";
 import { DEMO_AGENCY_ID } from "@/lib/sandbox/platform/agencies";
-import { testSandbox } from "@/lib/sandbox/testing";
-import { sandboxClients } from "@/lib/tds/testkit";
+import { testSandbox } from "@/lib/testing/sandbox";
+import { sandboxClients } from "@/lib/testing/tds";
 import { DEMO_BOOKINGS, demoDataEnabled } from "./config";
 import { seedDemoLedger } from "./seed";
 

@@ -4,7 +4,8 @@ import { findUserByEmail } from "@/lib/auth/users";
 import type { Db } from "@/lib/db";
 import { saveListFacts } from "@/lib/db/ledger";
 import { bookingsLedger, deskSync } from "@/lib/db/schema";
-import type { BookingListRow, TdsClient } from "@/lib/tds";
+import type { BookingListRow } from "@/lib/tds/contract";
+import type { TdsClient } from "@/lib/tds/client";
 
 // Demo data for a first run in development (docs/bookings.md#demo-data). The sandbox's demo
 // agency starts with a few weeks of bookings (SANDBOX_DEMO_BOOKINGS, which the app's mount sets);

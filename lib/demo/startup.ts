@@ -1,6 +1,7 @@
 import { getDb } from "@/lib/db";
 import type { Env } from "@/lib/env";
-import { createTdsClient, TdsConnectionError, TdsTimeoutError } from "@/lib/tds";
+import { TdsConnectionError, TdsTimeoutError } from "@/lib/tds/contract";
+import { createTdsClient } from "@/lib/tds/client";
 import { seedDemoLedger, type DemoSeedResult } from "./seed";
 
 // Called from lib/startup.ts after the demo users exist. The service is the sandbox mounted in

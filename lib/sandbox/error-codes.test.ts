@@ -2,9 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bookingKit, freeHotel } from "./bookings/write-testkit";
-import type { CallResult } from "./testing";
-import { startOfVirtualMinute, testSandbox } from "./testing";
+import { bookingKit, freeHotel } from "../testing/sandbox-bookings-write";
+import type { CallResult } from "../testing/sandbox";
+import { startOfVirtualMinute, testSandbox } from "../testing/sandbox";
 import type { ResultRow } from "./search/types";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { searchCreateRequestSchema } from "@/lib/tds/requests";
+import { searchCreateRequestSchema } from "@/lib/tds/contract/requests";
 import {
   criteriaQuery,
   decodeOccupancy,

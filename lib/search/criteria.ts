@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { CABIN_CLASSES, PROPERTY_TYPES, SEARCH_LIMITS } from "@/lib/tds/limits";
+import { CABIN_CLASSES, PROPERTY_TYPES, SEARCH_LIMITS } from "@/lib/tds/contract/limits";
 
 // A search's criteria as the desk keeps them: the values of the search forms, the query string
 // of /search (so a search can be shared, reloaded and resumed) and, through toSearchRequest,

@@ -1,5 +1,5 @@
-import { resultRowSchema } from "@/lib/tds/schemas";
-import type { ResultRow } from "@/lib/tds/types";
+import { resultRowSchema } from "@/lib/tds/contract/schemas";
+import type { ResultRow } from "@/lib/tds/contract/types";
 
 // The service has no "read a quote" call, so checkout learns what the advisor chose (hotel,
 // room, board, flight times) from the row they selected. It travels in sessionStorage, per tab,

@@ -1,7 +1,7 @@
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOGO_MAX_BYTES } from "@/lib/agency/profile";
-import { ORIGIN, bffTestKit, type BffTestKit } from "@/lib/bff/testkit";
+import { ORIGIN, bffTestKit, type BffTestKit } from "@/lib/testing/bff";
 import * as emailClient from "../bookings/[bookingId]/email-client/route";
 import * as logo from "./logo/route";
 import * as profile from "./route";

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attentionView, DETAILS_PER_CHECK, LIST_PAGES_PER_CHECK } from "@/lib/bff/attention";
-import { bffTestKit, hotelSearchBody, hotelTravelers, isBookableHotelRow, type BffTestKit } from "@/lib/bff/testkit";
+import { bffTestKit, hotelSearchBody, hotelTravelers, isBookableHotelRow, type BffTestKit } from "@/lib/testing/bff";
 import type { AttentionResponse } from "@/lib/bookings/attention";
 import { factsFor } from "@/lib/db/ledger";
 import { generateBookings } from "@/lib/sandbox/bookings/generate";
 import { DEMO_AGENCY_ID } from "@/lib/sandbox/platform/agencies";
-import type { PriceCheck, ResultRow } from "@/lib/tds";
+import type { PriceCheck, ResultRow } from "@/lib/tds/contract";
 import * as pay from "../bookings/[bookingId]/pay/route";
 import * as bookings from "../bookings/route";
 import * as priceCheck from "../quotes/[quoteId]/price-check/route";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bffTestKit, type BffTestKit } from "@/lib/bff/testkit";
+import { bffTestKit, type BffTestKit } from "@/lib/testing/bff";
 import { DESK_FILTER_MAX_PAGES, SUMMARY_COLD_READS } from "@/lib/bff/bookings";
 import { generateBookings } from "@/lib/sandbox/bookings/generate";
 import { DEMO_AGENCY_ID } from "@/lib/sandbox/platform/agencies";

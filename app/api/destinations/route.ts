@@ -1,7 +1,7 @@
 // GET /api/destinations – activity and transfer destination codes
 import { cached, TTL } from "@/lib/bff/cache";
 import { ok, route } from "@/lib/bff/handler";
-import { destinationsQuerySchema } from "@/lib/tds";
+import { destinationsQuerySchema } from "@/lib/tds/contract";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BFF_ERRORS, SERVICE_ERRORS } from "@/lib/bff/errors";
 import { setBffDeps, getBffDeps } from "@/lib/bff/deps";
-import { bffTestKit, type BffTestKit } from "@/lib/bff/testkit";
+import { bffTestKit, type BffTestKit } from "@/lib/testing/bff";
 import { GET } from "./route";
 
 let kit: BffTestKit;

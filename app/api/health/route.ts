@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { BffError, fromTdsError } from "@/lib/bff/errors";
 import { ok, route } from "@/lib/bff/handler";
 import { noQuery } from "@/lib/bff/schemas";
-import { TdsError } from "@/lib/tds";
+import { TdsError } from "@/lib/tds/contract";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memoryCache } from "@/lib/bff/cache";
 import { suggestPlaces } from "@/lib/bff/suggest";
-import { bffTestKit, type BffTestKit } from "@/lib/bff/testkit";
-import { errorJson, sandboxFetch } from "@/lib/tds/testkit";
+import { bffTestKit, type BffTestKit } from "@/lib/testing/bff";
+import { errorJson, sandboxFetch } from "@/lib/testing/tds";
 import * as suggest from "./route";
 
 // GET /api/suggest against the in-process sandbox: what the service finds is passed on as it is;

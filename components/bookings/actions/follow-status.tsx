@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { apiPost } from "@/lib/api-client";
 import { ago } from "@/lib/format/dates";
-import { bookingStatusSchema } from "@/lib/tds/schemas";
+import { bookingStatusSchema } from "@/lib/tds/contract/schemas";
 import { actionProblem, type ActionProblem } from "./action-errors";
 import { bookingQueryKey } from "./use-booking-step";
 import { useNow } from "./use-now";

@@ -10,7 +10,7 @@ import { apiPost } from "@/lib/api-client";
 import { freeCancellation, freeCancellationLine, PAY_BY, type PolicyLike } from "@/lib/bookings/deadlines";
 import { formatInstant } from "@/lib/format/dates";
 import { formatMoney } from "@/lib/money";
-import { payResultSchema } from "@/lib/tds/adapter";
+import { payResultSchema } from "@/lib/tds/contract/adapter";
 import { bookingStateView } from "../booking-state";
 import { ProblemCallout } from "./problem-callout";
 import { useBookingStep } from "./use-booking-step";

@@ -10,7 +10,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { StructuredValue, isEmptyValue } from "@/components/hotel/structured-value";
 import { apiGet, ApiError } from "@/lib/api-client";
 import { formatMoney } from "@/lib/money";
-import { voucherSchema } from "@/lib/tds/schemas";
+import { voucherSchema } from "@/lib/tds/contract/schemas";
 import { humanizeState } from "../booking-state";
 
 /** Vouchers exist for confirmed bookings, and for cancelled or refunded ones marked as cancelled. */

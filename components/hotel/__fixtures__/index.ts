@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hotelContentSchema, hotelRowSchema } from "@/lib/tds/schemas";
+import { hotelContentSchema, hotelRowSchema } from "@/lib/tds/contract/schemas";
 import content from "./hotel-content.json";
 import london from "./rate-sheet.london.json";
 import paris from "./rate-sheet.paris-commissionable.json";

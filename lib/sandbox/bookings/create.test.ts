@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_AGENCY_ID } from "../platform/agencies";
-import { detail, errorBody } from "../search/testkit";
+import { detail, errorBody } from "@/lib/testing/sandbox-search";
 import { SandboxError } from "../platform/errors";
 import { isAdultsOnly } from "../search/activities";
 import type { ActivitySummary, FlightSummary, ResultRow } from "../search/types";
-import { startOfVirtualMinute, testSandbox } from "../testing";
+import { startOfVirtualMinute, testSandbox } from "@/lib/testing/sandbox";
 import { bookingRequestSchema, checkAgainstQuote } from "./create";
 import type { TransferLeg } from "./transitions";
-import { bookingKit, freeHotel, type Quote } from "./write-testkit";
+import { bookingKit, freeHotel, type Quote } from "@/lib/testing/sandbox-bookings-write";
 
 const sb = testSandbox();
 const k = bookingKit(sb);

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { testSandbox } from "../testing";
+import { testSandbox } from "@/lib/testing/sandbox";
 import type { BookingDetail } from "./detail";
 import type { Booking } from "./model";
-import { detail, errorBody, readKit } from "./read-testkit";
+import { detail, errorBody, readKit } from "@/lib/testing/sandbox-bookings-read";
 
 const sb = testSandbox();
 let kit: Awaited<ReturnType<typeof readKit>>;

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { startOfVirtualMinute, testSandbox } from "../testing";
+import { startOfVirtualMinute, testSandbox } from "@/lib/testing/sandbox";
 import type { EmailResult, OutboxEmail } from "./email";
 import type { Booking, BookingState } from "./model";
-import { detail, errorBody, readKit } from "./read-testkit";
+import { detail, errorBody, readKit } from "@/lib/testing/sandbox-bookings-read";
 
 const sb = testSandbox();
 let kit: Awaited<ReturnType<typeof readKit>>;

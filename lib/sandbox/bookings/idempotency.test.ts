@@ -4,9 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEMO_AGENCY_ID } from "../platform/agencies";
-import { detail, errorBody } from "../search/testkit";
-import { startOfVirtualMinute, testSandbox } from "../testing";
-import { bookingKit, freeHotel } from "./write-testkit";
+import { detail, errorBody } from "@/lib/testing/sandbox-search";
+import { startOfVirtualMinute, testSandbox } from "@/lib/testing/sandbox";
+import { bookingKit, freeHotel } from "@/lib/testing/sandbox-bookings-write";
 
 const sb = testSandbox();
 const k = bookingKit(sb);

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { errorBody, detail } from "../search/testkit";
-import { testSandbox } from "../testing";
+import { errorBody, detail } from "@/lib/testing/sandbox-search";
+import { testSandbox } from "@/lib/testing/sandbox";
 import type { Booking } from "./model";
 import type { TransferLeg } from "./transitions";
 import { DEMO_AGENCY_ID } from "../platform/agencies";
 import type { PriceCheckResult } from "../quotes/model";
 import type { HotelSummary, ResultRow } from "../search/types";
 import { generateBookings } from "./generate";
-import { bookingKit, freeHotel, type Quote } from "./write-testkit";
+import { bookingKit, freeHotel, type Quote } from "@/lib/testing/sandbox-bookings-write";
 
 const sb = testSandbox();
 const k = bookingKit(sb);

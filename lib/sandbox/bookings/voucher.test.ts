@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { testSandbox } from "../testing";
+import { testSandbox } from "@/lib/testing/sandbox";
 import type { HotelSummary } from "../search/types";
 import type { Booking, BookingState } from "./model";
-import { detail, errorBody, readKit } from "./read-testkit";
+import { detail, errorBody, readKit } from "@/lib/testing/sandbox-bookings-read";
 import { money } from "./voucher-html";
 import type { VoucherData } from "./voucher";
 

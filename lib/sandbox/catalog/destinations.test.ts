@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { testSandbox } from "../testing";
+import { testSandbox } from "@/lib/testing/sandbox";
 import { fold } from "./suggest";
 
 const sb = testSandbox();

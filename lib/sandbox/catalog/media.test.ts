@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { afterAll, describe, expect, it } from "vitest";
-import { testSandbox } from "../testing";
+import { testSandbox } from "@/lib/testing/sandbox";
 import type { Scene } from "./facts";
 import { renderPicture } from "./svg";
 

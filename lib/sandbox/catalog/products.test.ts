@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { testSandbox } from "../testing";
+import { testSandbox } from "@/lib/testing/sandbox";
 
 const sb = testSandbox();
 afterAll(() => sb.close());

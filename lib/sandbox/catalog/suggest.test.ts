@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { startOfVirtualMinute, testSandbox } from "../testing";
+import { startOfVirtualMinute, testSandbox } from "@/lib/testing/sandbox";
 import { suggest, words } from "./suggest";
 
 const sb = testSandbox();

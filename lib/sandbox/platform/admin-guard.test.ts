@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { DEV_ADMIN_TOKEN } from "../config";
-import { testSandbox, type TestSandbox } from "../testing";
+import { testSandbox, type TestSandbox } from "@/lib/testing/sandbox";
 import { ADMIN_FAILURES, sameToken } from "./admin-guard";
 
 // The control plane's door (docs/sandbox.md#control-plane): its token compared in constant

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { bookingKit } from "../bookings/write-testkit";
-import { testSandbox } from "../testing";
+import { bookingKit } from "@/lib/testing/sandbox-bookings-write";
+import { testSandbox } from "@/lib/testing/sandbox";
 
 // A cheap authenticated endpoint: an unknown product type lists nothing.
 const PING = "/api/v1/destinations?productType=none";

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createSandbox } from "../app";
 import { DEV_ADMIN_TOKEN, DEV_API_KEY } from "../config";
 import { sandboxConfigFromEnv } from "../config";
-import { startOfVirtualMinute, testSandbox, type TestSandbox } from "../testing";
+import { startOfVirtualMinute, testSandbox, type TestSandbox } from "@/lib/testing/sandbox";
 
 const error = (code: string, message: unknown = expect.any(String), details: unknown = []) => ({
   data: null,

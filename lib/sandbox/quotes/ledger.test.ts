@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { errorBody } from "../search/testkit";
-import { testSandbox } from "../testing";
-import { quoteKit, thrown } from "./testkit";
+import { errorBody } from "@/lib/testing/sandbox-search";
+import { testSandbox } from "@/lib/testing/sandbox";
+import { quoteKit, thrown } from "@/lib/testing/sandbox-quotes";
 
 const sb = testSandbox();
 const q = quoteKit(sb);

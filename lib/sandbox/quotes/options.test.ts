@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { detail, errorBody } from "../search/testkit";
+import { detail, errorBody } from "@/lib/testing/sandbox-search";
 import type { ActivitySummary, ResultRow } from "../search/types";
-import { testSandbox } from "../testing";
+import { testSandbox } from "@/lib/testing/sandbox";
 import { CAPACITY, DEFAULT_CAPACITY, isAdultsOnly, paxMixProblem } from "../search/activities";
-import { quoteKit } from "./testkit";
+import { quoteKit } from "@/lib/testing/sandbox-quotes";
 
 const sb = testSandbox();
 const q = quoteKit(sb);

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { HOTEL_SOURCES } from "../search/sources";
-import { detail, errorBody } from "../search/testkit";
+import { detail, errorBody } from "@/lib/testing/sandbox-search";
 import type { ActivitySummary, HotelSummary, ResultRow, TransferSummary } from "../search/types";
-import { startOfVirtualMinute, testSandbox } from "../testing";
+import { startOfVirtualMinute, testSandbox } from "@/lib/testing/sandbox";
 import { isHoldable, naturalChange, raisedPrice, stricterPolicy } from "./changes";
 import { DIETARY_OPTIONS } from "./requirements";
-import { quoteKit, unchangedCheck } from "./testkit";
+import { quoteKit, unchangedCheck } from "@/lib/testing/sandbox-quotes";
 
 const sb = testSandbox();
 const q = quoteKit(sb);

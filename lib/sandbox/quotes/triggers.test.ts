@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { detail, errorBody } from "../search/testkit";
+import { detail, errorBody } from "@/lib/testing/sandbox-search";
 import type { HotelSummary, ResultRow } from "../search/types";
-import { testSandbox } from "../testing";
+import { testSandbox } from "@/lib/testing/sandbox";
 import { naturalChange, raisedPrice } from "./changes";
-import { quoteKit } from "./testkit";
+import { quoteKit } from "@/lib/testing/sandbox-quotes";
 
 const sb = testSandbox();
 const q = quoteKit(sb);

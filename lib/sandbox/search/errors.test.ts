@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { startOfVirtualMinute, testSandbox } from "../testing";
-import { detail, errorBody, searchKit } from "./testkit";
+import { startOfVirtualMinute, testSandbox } from "@/lib/testing/sandbox";
+import { detail, errorBody, searchKit } from "@/lib/testing/sandbox-search";
 
 const sb = testSandbox();
 const kit = searchKit(sb);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { testSandbox } from "../testing";
+import { testSandbox } from "@/lib/testing/sandbox";
 import { HOTEL_SOURCES } from "./sources";
-import { searchKit, type Page } from "./testkit";
+import { searchKit, type Page } from "@/lib/testing/sandbox-search";
 import type { SessionMeta, SessionStatus } from "./types";
 
 const STATUS_ORDER: SessionStatus[] = ["pending", "partial", "completed"];

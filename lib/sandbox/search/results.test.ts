@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { haversineKm } from "../platform/random";
-import { testSandbox } from "../testing";
+import { testSandbox } from "@/lib/testing/sandbox";
 import { BATCH_SIZE } from "./hotels";
 import { HOTEL_SOURCES } from "./sources";
-import { searchKit } from "./testkit";
+import { searchKit } from "@/lib/testing/sandbox-search";
 import type { HotelSummary, ResultRow, TransferSummary } from "./types";
 
 const sb = testSandbox();

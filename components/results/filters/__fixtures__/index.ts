@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { resultRowSchema } from "@/lib/tds/schemas";
+import { resultRowSchema } from "@/lib/tds/contract/schemas";
 import { groupRows, type ResultGroup, type ResultRow } from "../../types";
 import flights from "./lhr-jfk-flights.json";
 import hotels from "./london-hotels.json";

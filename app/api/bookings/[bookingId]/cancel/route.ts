@@ -2,7 +2,7 @@
 import { bookingAction, idempotencyKeyOf } from "@/lib/bff/bookings";
 import { ok, route } from "@/lib/bff/handler";
 import { params } from "@/lib/bff/schemas";
-import { cancelRequestSchema } from "@/lib/tds";
+import { cancelRequestSchema } from "@/lib/tds/contract";
 
 export const dynamic = "force-dynamic";
 

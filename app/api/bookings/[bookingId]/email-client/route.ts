@@ -2,7 +2,7 @@
 import { bookingAction } from "@/lib/bff/bookings";
 import { ok, route } from "@/lib/bff/handler";
 import { params } from "@/lib/bff/schemas";
-import { emailClientRequestSchema } from "@/lib/tds";
+import { emailClientRequestSchema } from "@/lib/tds/contract";
 
 export const dynamic = "force-dynamic";
 

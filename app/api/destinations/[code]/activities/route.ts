@@ -2,7 +2,7 @@
 import { cached, TTL } from "@/lib/bff/cache";
 import { ok, route } from "@/lib/bff/handler";
 import { params } from "@/lib/bff/schemas";
-import { pageQuerySchema } from "@/lib/tds";
+import { pageQuerySchema } from "@/lib/tds/contract";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 // POST /api/quotes/:quoteId/options – an activity's separately bookable options for a traveller mix
 import { ok, route } from "@/lib/bff/handler";
 import { params } from "@/lib/bff/schemas";
-import { activityOptionsRequestSchema } from "@/lib/tds";
+import { activityOptionsRequestSchema } from "@/lib/tds/contract";
 
 export const dynamic = "force-dynamic";
 

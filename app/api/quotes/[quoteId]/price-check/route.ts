@@ -1,7 +1,7 @@
 // POST /api/quotes/:quoteId/price-check – the live price and what booking will require
 import { ok, route } from "@/lib/bff/handler";
 import { params } from "@/lib/bff/schemas";
-import { priceCheckRequestSchema } from "@/lib/tds";
+import { priceCheckRequestSchema } from "@/lib/tds/contract";
 
 export const dynamic = "force-dynamic";
 

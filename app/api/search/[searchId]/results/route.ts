@@ -2,7 +2,7 @@
 import { ok, okBytes, route } from "@/lib/bff/handler";
 import { rememberQuotes } from "@/lib/bff/quotes";
 import { params } from "@/lib/bff/schemas";
-import { resultsQuerySchema } from "@/lib/tds";
+import { resultsQuerySchema } from "@/lib/tds/contract";
 
 export const dynamic = "force-dynamic";
 

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
-import { DEMO_AGENCY_ID } from "../platform/agencies";
-import type { PriceCheckResult } from "../quotes/model";
-import type { SearchRequest } from "../search/schemas";
-import type { ProductType, ResultRow } from "../search/types";
-import type { CallResult, TestSandbox } from "../testing";
-import type { Booking } from "./model";
+import { DEMO_AGENCY_ID } from "../sandbox/platform/agencies";
+import type { PriceCheckResult } from "../sandbox/quotes/model";
+import type { SearchRequest } from "../sandbox/search/schemas";
+import type { ProductType, ResultRow } from "../sandbox/search/types";
+import type { CallResult, TestSandbox } from "./sandbox";
+import type { Booking } from "../sandbox/bookings/model";
 
 /**
  * Helpers of the booking write-side tests (imported by tests only): real searches, real

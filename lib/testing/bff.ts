@@ -1,15 +1,16 @@
 import { NextRequest } from "next/server";
 import { openDb, type DbHandle } from "@/lib/db";
 import { users } from "@/lib/db/schema";
-import type { FetchLike, ResultRow, TdsClient, TdsClientConfig } from "@/lib/tds";
-import { sandboxClients, sandboxFetch, SANDBOX_BASE_URL } from "@/lib/tds/testkit";
+import type { ResultRow } from "@/lib/tds/contract";
+import type { FetchLike, TdsClient, TdsClientConfig } from "@/lib/tds/client";
+import { sandboxClients, sandboxFetch, SANDBOX_BASE_URL } from "@/lib/testing/tds";
 import { DEMO_AGENCY_ID } from "../sandbox/platform/agencies";
-import { testSandbox } from "../sandbox/testing";
-import { memoryCache } from "./cache";
-import { setBffDeps, type SessionUser } from "./deps";
-import type { RouteHandler } from "./handler";
-import { createRateShaper, type RateShaper } from "./rate-shaping";
-import { createBffTdsClient } from "./tds";
+import { testSandbox } from "./sandbox";
+import { memoryCache } from "../bff/cache";
+import { setBffDeps, type SessionUser } from "../bff/deps";
+import type { RouteHandler } from "../bff/handler";
+import { createRateShaper, type RateShaper } from "../bff/rate-shaping";
+import { createBffTdsClient } from "../bff/tds";
 
 // Test helpers (imported by tests only): the BFF's handlers called directly with a NextRequest,
 // an injected session user, a client of the in-process sandbox on a fresh key, and an

@@ -1,7 +1,7 @@
 import { expect } from "vitest";
-import { DEMO_AGENCY_ID } from "../platform/agencies";
-import type { CallResult, TestSandbox } from "../testing";
-import type { ResultRow, SessionMeta } from "./types";
+import { DEMO_AGENCY_ID } from "../sandbox/platform/agencies";
+import type { CallResult, TestSandbox } from "./sandbox";
+import type { ResultRow, SessionMeta } from "../sandbox/search/types";
 
 /** Search tests' helpers (imported by tests only): request bodies, and calls that rotate keys to stay inside the per-key rate limits. */
 export type Page = CallResult<ResultRow[]> & { body: { meta: { nextCursor: string | null; session: SessionMeta } } };

@@ -9,7 +9,7 @@ import {
   PRICE_CHECK_RETRY,
   priceCheckPath,
   priceCheckSchema,
-} from "./adapter";
+} from "../contract/adapter";
 import { createSender, DEFAULT_TIMEOUT_MS, type CallOptions, type SenderConfig, type SendOptions } from "./http";
 import {
   activityCataloguePageSchema,
@@ -27,7 +27,7 @@ import {
   suggestionsSchema,
   thumbnailsSchema,
   voucherSchema,
-} from "./schemas";
+} from "../contract/schemas";
 import type {
   ActivityOptionsRequest,
   BookingCreateRequest,
@@ -41,7 +41,7 @@ import type {
   ResultsQuery,
   SearchCreateRequest,
   Suggestions,
-} from "./types";
+} from "../contract/types";
 
 export type TdsClientConfig = SenderConfig;
 export type IdempotentCallOptions = CallOptions & {

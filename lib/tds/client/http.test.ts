@@ -10,10 +10,10 @@ import {
   TdsServerError,
   TdsTimeoutError,
   TdsValidationError,
-} from "./errors";
+} from "../contract/errors";
 import { sameJson, type ResponseEvent } from "./http";
-import { resultsEnvelopeSchema } from "./schemas";
-import { errorJson, okJson, scriptedFetch, type Answer } from "./testkit";
+import { resultsEnvelopeSchema } from "../contract/schemas";
+import { errorJson, okJson, scriptedFetch, type Answer } from "@/lib/testing/tds";
 
 const KEY = "tdsk_TestKey000000000000000000000000000000000000";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookingActions, bookingAnswerKey, isSessionFilling } from "./adapter";
-import { BOOKING_STATES, isOneOf, type ProductType } from "./base";
+import { bookingActions, bookingAnswerKey, isSessionFilling } from "../contract/adapter";
+import { BOOKING_STATES, isOneOf, type ProductType } from "../contract/base";
 import type { TdsClient } from "./client";
 import {
   TdsAuthError,
@@ -11,10 +11,10 @@ import {
   TdsRateLimitError,
   TdsServerError,
   TdsValidationError,
-} from "./errors";
-import { isActivityRow, isFlightRow, isHotelRow, isTransferRow } from "./schemas";
-import { sandboxClients } from "./testkit";
-import type { BookingCreateRequest, PriceCheck, ResultRow, SearchCreateRequest, Traveler } from "./types";
+} from "../contract/errors";
+import { isActivityRow, isFlightRow, isHotelRow, isTransferRow } from "../contract/schemas";
+import { sandboxClients } from "@/lib/testing/tds";
+import type { BookingCreateRequest, PriceCheck, ResultRow, SearchCreateRequest, Traveler } from "../contract/types";
 
 // The client against the real sandbox, in process: every endpoint's answer goes through the
 // client's schemas, and the sandbox produces the errors it can.

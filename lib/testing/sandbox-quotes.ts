@@ -1,12 +1,12 @@
 import { expect } from "vitest";
-import { DEMO_AGENCY_ID } from "../platform/agencies";
-import { SandboxError } from "../platform/errors";
-import { searchKit } from "../search/testkit";
-import type { ResultRow } from "../search/types";
-import type { TestSandbox } from "../testing";
-import { naturalChange } from "./changes";
-import type { PriceCheckResult, Requirements } from "./model";
-import type { ActivityOption } from "./options";
+import { DEMO_AGENCY_ID } from "../sandbox/platform/agencies";
+import { SandboxError } from "../sandbox/platform/errors";
+import { searchKit } from "./sandbox-search";
+import type { ResultRow } from "../sandbox/search/types";
+import type { TestSandbox } from "./sandbox";
+import { naturalChange } from "../sandbox/quotes/changes";
+import type { PriceCheckResult, Requirements } from "../sandbox/quotes/model";
+import type { ActivityOption } from "../sandbox/quotes/options";
 
 /** Quote tests' helpers (imported by tests only): price-checks, options, fixtures and clock moves over HTTP. */
 export function quoteKit(sb: TestSandbox) {

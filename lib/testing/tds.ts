@@ -1,7 +1,7 @@
 import { DEMO_AGENCY_ID } from "../sandbox/platform/agencies";
-import { testSandbox, type TestSandbox } from "../sandbox/testing";
-import { createTdsClient, type TdsClientConfig } from "./client";
-import type { FetchLike } from "./http";
+import { testSandbox, type TestSandbox } from "./sandbox";
+import { createTdsClient, type TdsClientConfig } from "../tds/client";
+import type { FetchLike } from "../tds/client";
 
 // Test helpers (imported by tests only): the client wired to an in-process sandbox, and a
 // scripted fetch for the sender's rules.

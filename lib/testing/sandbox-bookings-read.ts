@@ -1,7 +1,7 @@
 import { expect } from "vitest";
-import type { CallResult, TestSandbox } from "../testing";
-import { generateBookings } from "./generate";
-import type { Booking } from "./model";
+import type { CallResult, TestSandbox } from "./sandbox";
+import { generateBookings } from "../sandbox/bookings/generate";
+import type { Booking } from "../sandbox/bookings/model";
 
 /** Read-side tests' helpers (imported by tests only): an agency with generated bookings, calls that stay inside rate limits. */
 export async function readKit(sb: TestSandbox, count: number, name = "Read Side Travel") {

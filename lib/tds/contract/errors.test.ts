@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createTdsClient } from "./client";
+import { createTdsClient } from "../client";
 import {
   ERROR_CODES,
   parseRetryAfter,
@@ -14,7 +14,7 @@ import {
   TdsValidationError,
   tdsErrorFromResponse,
 } from "./errors";
-import { errorJson, scriptedFetch } from "./testkit";
+import { errorJson, scriptedFetch } from "@/lib/testing/tds";
 
 type ErrorClass = new (...args: never[]) => TdsError;
 

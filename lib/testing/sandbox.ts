@@ -1,5 +1,5 @@
-import { createSandbox, type Sandbox } from "./app";
-import { DEV_ADMIN_TOKEN, DEV_API_KEY, type SandboxConfig } from "./config";
+import { createSandbox, type Sandbox } from "../sandbox/app";
+import { DEV_ADMIN_TOKEN, DEV_API_KEY, type SandboxConfig } from "../sandbox/config";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- test helpers answer loosely typed envelopes */
 /** Test helpers: an in-memory sandbox called over its HTTP interface (Request in, Response out). */

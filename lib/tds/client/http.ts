@@ -6,7 +6,7 @@ import {
   TdsResponseError,
   TdsTimeoutError,
   tdsErrorFromResponse,
-} from "./errors";
+} from "../contract/errors";
 
 // The one sender of requests to the service, in the manner of stripe-node's RequestSender:
 // key and JSON headers, a timeout per attempt, retries with exponential backoff and full
