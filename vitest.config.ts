@@ -2,7 +2,15 @@ import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
 
 export default defineConfig({
-  resolve: { alias: { "@": fileURLToPath(new URL("./", import.meta.url)) } },
+  resolve: {
+    alias: {
+      "@": fileURLToPath(new URL("./", import.meta.url)),
+      // `server-only` throws wherever the bundler does not set the react-server condition: it keeps
+      // the transport (lib/tds/client) and the session out of the browser's bundles. Tests run that
+      // server code in node, as Next's server does, so they get the package's server side.
+      "server-only": fileURLToPath(new URL("./node_modules/server-only/empty.js", import.meta.url)),
+    },
+  },
   test: {
     include: [".ci/**/*.test.ts", "scripts/**/*.test.ts", "lib/**/*.test.ts", "components/**/*.test.ts", "components/**/*.test.tsx", "app/**/*.test.ts"],
     environment: "node",

@@ -1,4 +1,4 @@
-// What reading a results page costs the desk's client: `npx tsx bench/answer-parse.ts`
+// What reading a results page costs the desk's client: `npx tsx --conditions=react-server bench/answer-parse.ts`
 // A London hotel search in an in-process sandbox, its first page of 50 rows (about 51 KB) taken
 // once, then `searchResults` of the desk's client over a fetch that answers that text, three ways,
 // in interleaved blocks so that whatever else the machine does hits all three alike:

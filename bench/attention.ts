@@ -1,4 +1,4 @@
-// Needs attention benchmark: `npx tsx bench/attention.ts`
+// Needs attention benchmark: `npx tsx --conditions=react-server bench/attention.ts`
 // Two agencies side by side in one run, 100 and 10,000 bookings, each with what the desk has
 // learned of them (the background check's list pages, every booking in booking_facts). Prints,
 // for each: the time to answer GET /api/attention (what the page renders from), median and p90,

@@ -1,4 +1,4 @@
-// BFF overhead benchmark: `npx tsx bench/bff-latency.ts`
+// BFF overhead benchmark: `npx tsx --conditions=react-server bench/bff-latency.ts`
 // The same results page (limit 50 of a London hotel search) requested at 32 concurrent
 // connections, side by side in one run: straight to the sandbox's HTTP interface, and through
 // the BFF's route handler (session, query validation, rate shaping in memory, the desk's

@@ -1,4 +1,4 @@
-// Bookings desk benchmark: `npx tsx bench/bookings-desk.ts`
+// Bookings desk benchmark: `npx tsx --conditions=react-server bench/bookings-desk.ts`
 // An agency of 10,000 bookings, read through the BFF's handlers (session, validation, ledger,
 // rate shaping) over the in-process sandbox: the list's first page vs its page 50 (limit 25, the
 // desk's page), side by side in one run, with the service calls each view makes; then a page's

@@ -1,4 +1,4 @@
-// The desk's destination suggestions: `npx tsx bench/desk-suggest.ts`
+// The desk's destination suggestions: `npx tsx --conditions=react-server bench/desk-suggest.ts`
 // GET /api/suggest through the BFF's route handler (session, validation, rate shaping in memory,
 // the desk's client, the envelope) against the sandbox in process, one advisor typing (one
 // request at a time). Side by side in one run, per kind of query:

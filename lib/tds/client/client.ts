@@ -1,3 +1,4 @@
+import "server-only";
 import * as z from "zod/mini";
 import type * as zc from "zod/v4/core";
 import {

@@ -1,3 +1,4 @@
+import "server-only";
 import { LRUCache } from "lru-cache";
 import * as zc from "zod/v4/core";
 import {
