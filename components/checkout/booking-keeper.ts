@@ -1,6 +1,6 @@
 import type { BookingBody, StoredValues } from "./checkout-schema";
 
-// Book exactly once (ARCHITECTURE.md: "one idempotency key from its first click to its last
+// Book exactly once (docs/architecture.md: "one idempotency key from its first click to its last
 // retry"). The key is made at the advisor's first submit and kept in sessionStorage, with the
 // exact body it was sent with, until the outcome is known: every retry (no answer, a 5xx, a
 // reload mid-flight, "still being processed") resends that body under that key, so the service
