@@ -4,44 +4,58 @@ import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
-// ARCHITECTURE.md, "Layers point one way": lib/ never imports components/, and lib/ has no import
-// cycles. eslint.config.mjs enforces both while editing; this test also counts what the lint
-// rules do not see: type-only imports, re-exports and dynamic import().
+// docs/architecture.md, "What may import what": each "never" there is a test here, counted on the
+// module each import resolves to, type-only imports, re-exports and dynamic import() included.
+// eslint.config.mjs says the same while editing (no-restricted-imports), but it reads the
+// specifier as written and does not see import().
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const rel = (file: string) => path.relative(root, file).split(path.sep).join("/");
+const at = (p: string) => path.join(root, p);
+
+const isTest = (file: string) => /\.test\.tsx?$/.test(file);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(dir, e.name);
     if (e.isDirectory()) return e.name === "node_modules" || e.name.startsWith(".") ? [] : sourceFiles(p);
-    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) && !e.name.endsWith(".d.ts") ? [p] : [];
+    return /\.tsx?$/.test(e.name) && !e.name.endsWith(".d.ts") ? [p] : [];
   });
 }
 
-/** A specifier as the app resolves it ("@/" is the project root), or null for a package. */
-function resolve(from: string, specifier: string): string | null {
+/** A specifier as the app resolves it ("@/" is the project root), or `pkg:<name>` for a package. */
+function resolve(from: string, specifier: string): string {
   const base = specifier.startsWith("@/")
     ? path.join(root, specifier.slice(2))
     : specifier.startsWith(".")
       ? path.resolve(path.dirname(from), specifier)
       : null;
-  if (base === null) return null;
+  if (base === null) return `pkg:${specifier}`;
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")]) {
     if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   }
-  // Not a TypeScript module (JSON, CSS) or not on disk: keep the path for the components/ check.
+  // Not a TypeScript module (JSON, CSS) or not on disk: keep the path for the folder checks.
   return base;
 }
 
-/** Every module each lib/ file imports: static, type-only, re-exported and dynamic. */
-const graph = new Map<string, string[]>(
-  sourceFiles(path.join(root, "lib")).map((file) => {
+/** Every module each file of app/, components/ and lib/ imports: static, type-only, re-exported and dynamic. */
+const imports = new Map<string, string[]>(
+  ["app", "components", "lib"].flatMap((dir) => sourceFiles(at(dir))).map((file) => {
     const info = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
-    const targets = info.importedFiles.map((f) => resolve(file, f.fileName)).filter((t): t is string => t !== null);
-    return [file, targets];
+    return [file, info.importedFiles.map((f) => resolve(file, f.fileName))];
   }),
 );
+
+/** lib/ without its tests: the graph the cycle check walks. */
+const graph = new Map([...imports].filter(([file]) => file.startsWith(at("lib/")) && !isTest(file)));
+
+const inside = (dir: string) => (file: string) => file.startsWith(`${at(dir)}${path.sep}`);
+const production = (file: string) => !isTest(file) && !inside("lib/testing")(file);
+
+/** "a → b" for every import of a file `from` accepts into a module `to` accepts. */
+function edges(from: (file: string) => boolean, to: (target: string) => boolean): string[] {
+  return [...imports].flatMap(([file, targets]) => (from(file) ? targets.filter(to).map((t) => `${rel(file)} → ${t.startsWith("pkg:") ? t : rel(t)}`) : []));
+}
 
 /** Groups of lib/ files that import each other, directly or round a loop (Tarjan's strongly connected components). */
 function cycles(): string[][] {
@@ -80,23 +94,75 @@ function cycles(): string[][] {
   return found;
 }
 
-describe("layers of lib/", () => {
+/** The modules of app/, components/ and lib/ a file reaches, following imports through them. */
+function reach(file: string): Set<string> {
+  const seen = new Set<string>();
+  const todo = [file];
+  while (todo.length > 0) {
+    const f = todo.pop()!;
+    if (seen.has(f)) continue;
+    seen.add(f);
+    for (const t of imports.get(f) ?? []) if (imports.has(t)) todo.push(t);
+  }
+  return seen;
+}
+
+const transport = inside("lib/tds/client");
+
+describe("what may import what (docs/architecture.md)", () => {
   it("reads the files it checks (the scan is not vacuous)", () => {
     expect(graph.size).toBeGreaterThan(50);
-    expect(graph.get(path.join(root, "lib/bff/deps.ts"))).toContain(path.join(root, "lib/bff/cache.ts"));
+    expect(graph.get(at("lib/bff/deps.ts"))).toContain(at("lib/bff/cache.ts"));
+    expect(imports.get(at("components/status/service-status-card.tsx"))).toContain(at("lib/service-status.ts"));
+    expect(imports.get(at("app/sandbox/[[...path]]/route.ts"))).toContain(at("lib/sandbox/app.ts"));
+    expect(reach(at("lib/service-status.ts"))).toContain(at("lib/tds/client/client.ts"));
   });
 
-  it("never imports components/", () => {
-    const components = `${path.join(root, "components")}${path.sep}`;
-    const offending = [...graph].flatMap(([file, targets]) => targets.filter((t) => t.startsWith(components)).map((t) => `${rel(file)} → ${rel(t)}`));
-    expect(offending).toEqual([]);
+  it("lib/ never imports components/ or app/", () => {
+    expect(edges((f) => inside("lib")(f) && !isTest(f), (t) => inside("components")(t) || inside("app")(t))).toEqual([]);
   });
 
-  it("has no import cycles, type-only and dynamic imports included", () => {
+  it("components/ never imports app/", () => {
+    // Tests may render a component inside the app's providers (components/search/use-suggest.test.tsx).
+    expect(edges((f) => inside("components")(f) && !isTest(f), inside("app"))).toEqual([]);
+  });
+
+  it("lib/ has no import cycles, type-only and dynamic imports included", () => {
     expect(cycles()).toEqual([]);
   });
 
   it("keeps lib/bff/runtime.ts from importing lib/bff/deps.ts (deps.ts loads runtime.ts lazily)", () => {
-    expect(graph.get(path.join(root, "lib/bff/runtime.ts"))).not.toContain(path.join(root, "lib/bff/deps.ts"));
+    expect(graph.get(at("lib/bff/runtime.ts"))).not.toContain(at("lib/bff/deps.ts"));
+  });
+
+  it("lib/tds/contract/ imports only itself and packages: the browser may load all of it", () => {
+    const contract = inside("lib/tds/contract");
+    expect(edges((f) => contract(f) && !isTest(f), (t) => !t.startsWith("pkg:") && !contract(t))).toEqual([]);
+    expect(edges((f) => contract(f) && !isTest(f), (t) => t === "pkg:server-only")).toEqual([]);
+  });
+
+  it("the transport, lib/tds/client/, is server-only", () => {
+    const modules = [...imports.keys()].filter((f) => transport(f) && !isTest(f) && path.basename(f) !== "index.ts");
+    expect(modules.map(rel).sort()).toEqual(["lib/tds/client/client.ts", "lib/tds/client/http.ts"]);
+    expect(modules.filter((f) => !imports.get(f)!.includes("pkg:server-only")).map(rel)).toEqual([]);
+  });
+
+  it("no component reaches the transport, directly or through lib/, except components/status", () => {
+    const components = [...imports.keys()].filter((f) => inside("components")(f) && !isTest(f) && !inside("components/status")(f));
+    const offending = components.filter((f) => [...reach(f)].some(transport)).map(rel);
+    expect(offending).toEqual([]);
+    // The exception is real: the status page's cards ask the service and the database themselves.
+    expect([...reach(at("components/status/service-status-card.tsx"))].some(transport)).toBe(true);
+  });
+
+  it("nothing imports the sandbox but its mount, lib/testing/ and tests; the sandbox imports nothing else of the app", () => {
+    const sandbox = inside("lib/sandbox");
+    const mount = inside("app/sandbox");
+    expect(edges((f) => !sandbox(f) && !mount(f) && production(f), sandbox)).toEqual([]);
+    expect(edges((f) => sandbox(f) && !isTest(f), (t) => !t.startsWith("pkg:") && !sandbox(t))).toEqual([]);
+  });
+
+  it("production code never imports lib/testing/", () => {
+    expect(edges(production, inside("lib/testing"))).toEqual([]);
   });
 });
