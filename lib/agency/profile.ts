@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { oneLine, ONE_LINE_NAME } from "@/lib/one-line";
+import { oneLine, ONE_LINE_NAME } from "@/lib/tds/contract/one-line";
 
 // The agency profile an admin sets once (/admin/agency) and the desk reuses: the name the
 // client sees on vouchers it emails (and, later, on proposals), the reply-to address, phone,
@@ -15,7 +15,7 @@ export const ADDRESS_MAX_LINES = 6;
 /**
  * The postal address may have line breaks (CR LF and CR are read as LF), but no other control
  * character: it is printed, never put in a header. The name and reply-to, which can reach a mail
- * header, are one line (lib/one-line.ts).
+ * header, are one line (lib/tds/contract/one-line.ts).
  */
 const CONTROL_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
 

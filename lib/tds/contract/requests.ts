@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { oneLine, ONE_LINE_NAME } from "@/lib/one-line";
+import { oneLine, ONE_LINE_NAME } from "./one-line";
 import { travelerSchema } from "./adapter";
 import { countryCodeSchema, currencyCodeSchema, iataCodeSchema, isoDateSchema, occupancySchema, productTypeSchema } from "./base";
 import { CABIN_CLASSES, EMAIL_MAX_ADDRESSES, PROPERTY_TYPES, SEARCH_LIMITS, SPECIAL_REQUEST_MAX, TRANSFER_CANCEL_SCOPES } from "./limits";

@@ -6,7 +6,7 @@ import * as z from "zod/mini";
 // every such field of every schema: the agency profile (lib/agency/profile.ts), the voucher
 // email (lib/tds/contract/requests.ts `emailClientRequestSchema`, and its form, lib/bookings/email.ts).
 // Email addresses need no more than their own format: no CR, LF or control character is valid
-// in one, so `z.email()` refuses them already (lib/one-line.test.ts checks it does).
+// in one, so `z.email()` refuses them already (lib/tds/contract/one-line.test.ts checks it does).
 
 /** Control characters (C0, DEL, C1) and the Unicode line and paragraph separators. */
 export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
