@@ -31,6 +31,11 @@ describe("correctTypo", () => {
     expect(correctTypo(NAMES, typed)).toBeNull();
   });
 
+  it("a query longer than any place name is not corrected, and costs nothing (it ran out of memory before)", () => {
+    expect(correctTypo(NAMES, "x".repeat(120_000))).toBeNull();
+    expect(correctTypo(NAMES, `Pariss ${"x".repeat(60)}`)).toBeNull();
+  });
+
   it.each(["xqzvw", "qqqqq", "zzkrt", "jjjjjj", "zxcvbnm", "asdf", "hello world", "grand hotel", "Hotel Pariss", "Rejeanne"])(
     "nonsense, or words that are no place, get nothing: %s",
     (typed) => {

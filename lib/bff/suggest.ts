@@ -125,7 +125,13 @@ const processTerm = (term: string) => foldText(term) || null;
 const tokenize = MiniSearch.getDefault("tokenize") as (text: string) => string[];
 /** Folded words, as the index keeps them. */
 const termsOf = (text: string) => tokenize(text).map(foldText).filter(Boolean);
-const hasFuzzyWord = (q: string) => termsOf(q).some((t) => t.length >= MIN_FUZZY_LENGTH);
+/**
+ * A place name is a few words; a longer `q` is not a typo of one. MiniSearch's fuzzy match builds a
+ * matrix of the word's length squared: a 120,000-letter word asked for 14 GB and answered 500 (the
+ * fuzz suite found it).
+ */
+const MAX_FUZZY_QUERY = 60;
+const hasFuzzyWord = (q: string) => q.length <= MAX_FUZZY_QUERY && termsOf(q).some((t) => t.length >= MIN_FUZZY_LENGTH);
 /** Edits forgiven in a word: one in 4 or 5 letters ("Londn"), two from 6 ("Madird", "Edinbrugh"). */
 const editsFor = (term: string) => (term.length < MIN_FUZZY_LENGTH ? 0 : term.length < 6 ? 1 : 2);
 
@@ -149,6 +155,7 @@ function indexOf(names: readonly string[]): MiniSearch<Doc> {
  * (shorter names first: "Paris" before "Paris-Orly Airport"). A name equal to `q` is no correction.
  */
 export function correctTypo(names: readonly string[], q: string): string | null {
+  if (q.length > MAX_FUZZY_QUERY) return null;
   const terms = termsOf(q);
   if (!terms.some((t) => t.length >= MIN_FUZZY_LENGTH)) return null;
   const results = indexOf(names).search(q, { combineWith: "AND", fuzzy: editsFor, prefix: false });
