@@ -3,6 +3,7 @@
 // whole process group so no server outlives the benchmark, even when it fails or is interrupted.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
+import path from "node:path";
 import { e2eServerEnv } from "../../e2e/constants";
 import { atServerPriority } from "./cpus";
 
@@ -11,7 +12,12 @@ export type BenchServer = { baseURL: string; latencyScale: string; stop: () => P
 const BUILD_TIMEOUT_MS = 10 * 60_000;
 const READY_TIMEOUT_MS = 120_000;
 
-export async function startProdServer(options: { port: number; name: string; env?: Record<string, string>; nodeArgs?: string[] }): Promise<BenchServer> {
+/**
+ * options.dir: the checkout to serve (default this one), e.g. an older commit built elsewhere so a
+ * bench measures before and after side by side; its own build, data dirs and node_modules.
+ */
+export async function startProdServer(options: { port: number; name: string; env?: Record<string, string>; nodeArgs?: string[]; dir?: string }): Promise<BenchServer> {
+  const dir = path.resolve(options.dir ?? ".");
   const origin = `http://127.0.0.1:${options.port}`;
   if (await answers(`${origin}/api/health`)) {
     throw new Error(`Something already answers on ${origin}; stop it or pass BENCH_BASE_URL=${origin} to measure it.`);
@@ -26,18 +32,19 @@ export async function startProdServer(options: { port: number; name: string; env
   };
   const childEnv = env as unknown as NodeJS.ProcessEnv;
 
-  if (!existsSync(".next/BUILD_ID") || process.env.BENCH_BUILD === "1") {
-    console.error("Building the app (npx next build)…");
-    const build = spawnSync("npx", ["next", "build"], { env: childEnv, stdio: ["ignore", 2, 2], timeout: BUILD_TIMEOUT_MS });
+  if (!existsSync(path.join(dir, ".next/BUILD_ID")) || process.env.BENCH_BUILD === "1") {
+    console.error(`Building the app in ${dir} (npx next build)…`);
+    const build = spawnSync("npx", ["next", "build"], { cwd: dir, env: childEnv, stdio: ["ignore", 2, 2], timeout: BUILD_TIMEOUT_MS });
     if (build.status !== 0) throw new Error(`npx next build failed (${build.error?.message ?? `exit ${build.status ?? build.signal}`}).`);
   }
-  rmSync(env.SANDBOX_DATA_DIR!, { recursive: true, force: true });
-  rmSync(env.PGLITE_DIR!, { recursive: true, force: true });
+  rmSync(path.resolve(dir, env.SANDBOX_DATA_DIR!), { recursive: true, force: true });
+  rmSync(path.resolve(dir, env.PGLITE_DIR!), { recursive: true, force: true });
 
   // Detached: its own process group, so one signal reaches the server and anything it spawned.
   // nodeArgs: flags of the server's node (e.g. --cpu-prof, which NODE_OPTIONS does not take).
   const [command, args] = atServerPriority(process.execPath, [...(options.nodeArgs ?? []), "node_modules/next/dist/bin/next", "start", "-p", String(options.port), "-H", "127.0.0.1"]);
   const child = spawn(command, args, {
+    cwd: dir,
     env: childEnv,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
