@@ -1,43 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDb, type Db, type DbHandle, type DbOptions } from "@/lib/db";
+import { openDb, type Db, type DbHandle } from "@/lib/db";
 import { actionsFor, factsFor } from "@/lib/db/ledger";
 import { bookingsLedger } from "@/lib/db/schema";
 import type { ResultRow } from "@/lib/tds/contract";
 import { bookingAction, createBooking, type BookingRequest } from "./bookings";
 import { searchRequestSchema } from "./schemas";
+import { dbTargets } from "../testing/databases";
 import { bffTestKit, hotelSearchBody, hotelTravelers, isBookableHotelRow, type BffTestKit } from "../testing/bff";
 
 // Each step's writes to the ledger as one: the database dies at every write of a booking and of
 // a payment in turn, and what is left must read one way (on PGlite and on the machine's
 // PostgreSQL, a database of its own per run).
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const dbName = `agency_desk_steps_${process.pid}_${Date.now().toString(36)}`;
-const admin = async (query: string) => {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 5_000 });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-};
-type Target = { name: string; setup: () => Promise<DbOptions>; teardown: () => Promise<void> };
-const targets: Target[] = [
-  { name: "PGlite", setup: async () => ({ driver: "pglite", dataDir: ":memory:" }), teardown: async () => {} },
-  {
-    name: "PostgreSQL",
-    setup: async () => {
-      await admin(`create database "${dbName}"`);
-      const url = new URL(ADMIN_URL);
-      url.pathname = `/${dbName}`;
-      return { driver: "postgres", url: url.toString(), maxConnections: 4 };
-    },
-    teardown: () => admin(`drop database if exists "${dbName}" with (force)`),
-  },
-];
+const targets = dbTargets("steps", 4);
 
 const LEDGER_TABLES = ["bookings_ledger", "booking_actions", "booking_facts"];
 

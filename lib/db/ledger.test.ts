@@ -1,39 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDb, type DbHandle, type DbOptions } from "./index";
+import { openDb, type DbHandle } from "./index";
 import { beginAction, beginBooking, bookedBy, bookingKnown, completeAction, completeBooking, factsFor, hasBookings, KeyReusedError, saveBookingFacts } from "./ledger";
 import { bookingActions, bookingsLedger, users } from "./schema";
+import { dbTargets } from "../testing/databases";
 
 // The ledger on embedded PGlite and on the machine's PostgreSQL (a database of its own per
 // run, dropped afterwards): one row per idempotency key even when submits race.
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-
-type Target = { name: string; setup: () => Promise<DbOptions>; teardown: () => Promise<void> };
-const dbName = `agency_desk_ledger_${process.pid}_${Date.now().toString(36)}`;
-const admin = async (query: string) => {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 5_000 });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-};
-const targets: Target[] = [
-  { name: "PGlite", setup: async () => ({ driver: "pglite", dataDir: ":memory:" }), teardown: async () => {} },
-  {
-    name: "PostgreSQL",
-    setup: async () => {
-      await admin(`create database "${dbName}"`);
-      const url = new URL(ADMIN_URL);
-      url.pathname = `/${dbName}`;
-      return { driver: "postgres", url: url.toString(), maxConnections: 8 };
-    },
-    teardown: () => admin(`drop database if exists "${dbName}" with (force)`),
-  },
-];
+const targets = dbTargets("ledger", 8);
 
 describe.each(targets)("ledger on $name", (target) => {
   let handle: DbHandle;

@@ -4,21 +4,12 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { adminQuery, testDatabaseName, testDatabaseUrl } from "../testing/databases";
 import { MIGRATIONS_FOLDER, openDb, type Db, type DbOptions } from "./index";
 
 // Migrations that move data, on a database made by the migrations before them (on embedded
 // PGlite and on the machine's PostgreSQL, a database of its own per run).
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const dbName = `agency_desk_migrations_${process.pid}_${Date.now().toString(36)}`;
-const admin = async (query: string) => {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 5_000 });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-};
+const dbName = testDatabaseName("migrations");
 
 type Journal = { entries: Array<{ idx: number; tag: string }> };
 
@@ -63,10 +54,9 @@ const targets: Array<{ name: string; stage: (folder: string) => Promise<Staged> 
     name: "PostgreSQL",
     stage: async (folder) => {
       const [{ drizzle }, { migrate }] = await Promise.all([import("drizzle-orm/node-postgres"), import("drizzle-orm/node-postgres/migrator")]);
-      await admin(`create database "${dbName}"`);
-      const url = new URL(ADMIN_URL);
-      url.pathname = `/${dbName}`;
-      const client = new pg.Client({ connectionString: url.toString() });
+      await adminQuery(`create database "${dbName}"`);
+      const url = testDatabaseUrl(dbName);
+      const client = new pg.Client({ connectionString: url });
       await client.connect();
       const db = drizzle({ client });
       await migrate(db, { migrationsFolder: folder });
@@ -74,13 +64,13 @@ const targets: Array<{ name: string; stage: (folder: string) => Promise<Staged> 
       return {
         db: db as unknown as Db,
         rest: async () => {
-          opened = await openDb({ driver: "postgres", url: url.toString(), maxConnections: 2 } satisfies DbOptions);
+          opened = await openDb({ driver: "postgres", url, maxConnections: 2 } satisfies DbOptions);
           return opened.db;
         },
         close: async () => {
           await client.end();
           await opened?.close();
-          await admin(`drop database if exists "${dbName}" with (force)`);
+          await adminQuery(`drop database if exists "${dbName}" with (force)`);
         },
       };
     },
