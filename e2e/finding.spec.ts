@@ -43,7 +43,7 @@ test.describe("finding what was typed", () => {
     await page.locator("[data-palette-ready]").waitFor({ state: "attached" });
     await page.keyboard.press("Control+k");
     const palette = page.getByRole("dialog", { name: "Command palette" });
-    await expect(palette.getByRole("combobox")).toBeFocused(); // loaded at first use
+    await expect(palette.getByRole("combobox")).toBeFocused();
     await page.keyboard.type(lastName.replace("è", "e").toUpperCase());
     await expect(palette.getByRole("option", { name: new RegExp(made.orderRef) })).toBeVisible();
     await page.keyboard.press("Enter");

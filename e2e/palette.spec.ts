@@ -31,6 +31,26 @@ test.describe("command palette", () => {
     await expect(palette).toHaveCount(0);
   });
 
+  test("opens at once: nothing is fetched between the key and the dialog, and Esc gives the focus back", async ({ page }) => {
+    // Issue 27, defect 11: the dialog used to be fetched on the first key (340 ms on a desktop).
+    await page.goto("/bookings");
+    await paletteReady(page);
+    const fetched: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") fetched.push(r.url());
+    });
+    const search = page.getByRole("searchbox").or(page.getByRole("textbox")).first();
+    await search.focus();
+    await page.keyboard.press("Control+k");
+    const palette = page.getByRole("dialog", { name: "Command palette" });
+    await expect(palette).toBeVisible();
+    await expect(palette.getByRole("combobox")).toBeFocused();
+    expect(fetched, "scripts fetched between Ctrl+K and the palette").toEqual([]);
+    await page.keyboard.press("Escape");
+    await expect(palette).toHaveCount(0);
+    await expect(search).toBeFocused();
+  });
+
   test("starts a search of another product and opens sections, with the shortcuts listed", async ({ page }) => {
     await page.goto("/bookings");
     await paletteReady(page);

@@ -64,3 +64,20 @@ describe("PaletteDialog", () => {
     expect(push).toHaveBeenCalledWith("/search?type=flight");
   });
 });
+
+describe("PaletteDialog's empty and error states", () => {
+  it("says once that nothing matches, and says so when bookings cannot be looked up", async () => {
+    const user = userEvent.setup();
+    renderPalette();
+    const input = screen.getByRole("combobox");
+    await user.type(input, "zzqx");
+    expect(await screen.findByText(/No booking or page matches “zzqx”/)).toBeInTheDocument();
+    expect(screen.queryByText("No booking matches.")).not.toBeInTheDocument();
+
+    vi.stubGlobal("fetch", vi.fn(async () => Response.json({ data: null, meta: {}, error: { code: "upstream_unavailable", message: "The travel service is not answering.", details: [] } }, { status: 503 })));
+    await user.clear(input);
+    await user.type(input, "smith");
+    expect(await screen.findByText("Bookings could not be looked up just now.")).toBeInTheDocument();
+    expect(screen.queryByText(/No booking or page matches/)).not.toBeInTheDocument();
+  });
+});

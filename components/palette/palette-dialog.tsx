@@ -1,23 +1,27 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { Command } from "cmdk";
 import { Activity, BarChart3, BellRing, Building2, ClipboardList, CornerDownLeft, Search, Users } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { useState, type ReactNode } from "react";
-import { BookingStateBadge } from "@/components/bookings/booking-state";
-import { useDebouncedValue } from "@/components/search/use-suggest";
+import { useEffect, useId, useImperativeHandle, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from "react";
 import { productTypeMeta } from "@/components/status/product-types";
-import { apiGet } from "@/lib/api-client";
-import { bookingHref } from "@/lib/bookings/filters";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import { includesFolded } from "@/lib/fold";
-import { bookingListResponseSchema } from "@/lib/bookings/schemas";
+
+// The palette itself: a native <dialog> with a combobox of our own (the input keeps the focus,
+// the arrow keys move an aria-activedescendant highlight, as in the destination field). It is
+// rendered closed once the page is idle (command-palette.tsx), so Ctrl+K only has to show it: the
+// key calls show() on it directly and React learns it is open after that frame is painted. No
+// script to fetch, compile or render between the key and the dialog on screen. The bookings
+// lookup is loaded when someone first types (booking-lookup.ts).
 
 const LOOKUP_DEBOUNCE_MS = 250;
 const LOOKUP_MIN_CHARS = 2;
 const LOOKUP_LIMIT = 8;
 
 type Entry = { id: string; label: string; hint?: string; keywords: string[]; href: string; icon: ReactNode };
+type Option = { id: string; href: string };
 
 const PRODUCTS = ["hotel", "flight", "activity", "transfer"] as const;
 
@@ -42,112 +46,235 @@ function entries(isAdmin: boolean): { go: Entry[]; search: Entry[] } {
   return { go, search };
 }
 
-/** Pages and actions by label or keyword, ignoring case and accents. */
-const matches = (e: Entry, text: string) => includesFolded([e.label, ...e.keywords], text);
+const loadLookup = () => import("./booking-lookup");
 
-const itemClasses =
-  "flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm text-slate-700 data-[selected=true]:bg-brand-50 data-[selected=true]:text-brand-800";
+/** What the page's shortcut calls to show or hide the palette without waiting for a render. */
+export type PaletteHandle = { show: () => void; hide: () => void; isOpen: () => boolean };
+
+export type PaletteDialogProps = { open: boolean; onOpenChange: (open: boolean) => void; isAdmin: boolean; handle?: Ref<PaletteHandle> };
 
 /** The palette: jump to a booking by order reference or lead guest, start a search, open a section. */
-export function PaletteDialog({ open, onOpenChange, isAdmin }: { open: boolean; onOpenChange: (open: boolean) => void; isAdmin: boolean }) {
+export function PaletteDialog({ open, onOpenChange, isAdmin, handle }: PaletteDialogProps) {
   const router = useRouter();
+  const id = useId();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState("");
   const q = useDebouncedValue(text.trim(), LOOKUP_DEBOUNCE_MS);
+  const looking = open && q.length >= LOOKUP_MIN_CHARS;
   const lookup = useQuery({
     queryKey: ["palette-bookings", q],
-    enabled: open && q.length >= LOOKUP_MIN_CHARS,
+    enabled: looking,
     staleTime: 30_000,
-    queryFn: ({ signal }) => apiGet("/api/bookings", bookingListResponseSchema, { query: { q, limit: LOOKUP_LIMIT }, signal }),
+    queryFn: async ({ signal }) => (await loadLookup()).lookupBookings(q, LOOKUP_LIMIT, signal),
   });
-  const { go, search } = entries(isAdmin);
-  const visible = (list: Entry[]) => list.filter((e) => matches(e, text));
-  const goTo = (href: string) => {
-    onOpenChange(false);
-    setText("");
-    router.push(href);
+
+  // Shown by the browser, the focus given back where it was on close. Not showModal(): making the
+  // page inert restyles every element of it, which took 60–170 ms at 4× CPU; the backdrop catches
+  // clicks, the input keeps the focus (Tab stays in it), Esc closes, aria-modal tells assistive
+  // technology the rest is out of reach.
+  const backdropRef = useRef<HTMLDivElement>(null);
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const show = () => {
+    const dialog = dialogRef.current;
+    if (!dialog || dialog.open) return;
+    returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (backdropRef.current) backdropRef.current.hidden = false;
+    dialog.show();
+    inputRef.current?.focus({ preventScroll: true });
   };
-  const rows = q.length >= LOOKUP_MIN_CHARS ? (lookup.data?.rows ?? []) : [];
-  const searching = q.length >= LOOKUP_MIN_CHARS && lookup.isFetching;
-  const nothing = visible(go).length === 0 && visible(search).length === 0 && rows.length === 0 && !searching;
-  // The highlighted entry, kept here rather than left to cmdk: cmdk highlights the first entry when
-  // the text changes, but when the highlighted entry goes away later (a booking found for "fl" is
-  // not one for "flight", whose lookup answers after the typing stopped) it highlights nothing, and
-  // Enter did nothing. The first entry shown then takes its place.
+  useImperativeHandle(handle, () => ({ show, hide: () => dialogRef.current?.close(), isOpen: () => dialogRef.current?.open ?? false }));
+  useLayoutEffect(() => {
+    if (open) show();
+    else dialogRef.current?.close();
+  }, [open]);
+  const { go, search } = entries(isAdmin);
+  const matching = (list: Entry[]) => list.filter((e) => includesFolded([e.label, ...e.keywords], text));
+  const goShown = matching(go);
+  const searchShown = matching(search);
+  const rows = looking ? (lookup.data ?? []) : [];
+  const searching = looking && lookup.isFetching;
+  const options: Option[] = [...rows.map((r) => ({ id: `booking-${r.id}`, href: r.href })), ...goShown, ...searchShown];
+  const nothing = options.length === 0 && !searching && !(looking && lookup.isError);
+
+  // The highlighted entry. When it goes away (a booking found for "fl" is not one for "flight",
+  // whose lookup answers after the typing stopped), the first entry shown takes its place, so
+  // Enter always opens what is highlighted.
   const [picked, setPicked] = useState("");
-  const shown = [...rows.map((r) => `booking-${r._id}`), ...visible(go).map((e) => e.id), ...visible(search).map((e) => e.id)];
-  const highlighted = shown.includes(picked) ? picked : (shown[0] ?? "");
+  const highlighted = options.find((o) => o.id === picked) ?? options[0];
+  const optionId = (optionKey: string) => `${id}-${optionKey}`;
 
-  return (
-    <Command.Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      label="Command palette"
-      shouldFilter={false}
-      value={highlighted}
-      onValueChange={setPicked}
-      overlayClassName="fixed inset-0 z-40 bg-slate-900/30 backdrop-blur-[1px]"
-      contentClassName="fixed top-[12vh] left-1/2 z-50 w-[min(40rem,calc(100vw-2rem))] -translate-x-1/2 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-2xl"
+  // The highlighted entry kept in view as the arrows move it (not on opening: it is the first).
+  useEffect(() => {
+    if (picked) document.getElementById(optionId(picked))?.scrollIntoView?.({ block: "nearest" });
+    // optionId only depends on the stable id.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [picked]);
+
+  function close() {
+    dialogRef.current?.close();
+    onOpenChange(false);
+  }
+  function goTo(href: string) {
+    close();
+    router.push(href);
+  }
+  function onKeyDown(e: React.KeyboardEvent<HTMLInputElement>) {
+    if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+      e.preventDefault();
+      if (options.length === 0) return;
+      const at = highlighted ? options.indexOf(highlighted) : -1;
+      const next = e.key === "ArrowDown" ? (at + 1) % options.length : (at - 1 + options.length) % options.length;
+      setPicked(options[next]!.id);
+    } else if (e.key === "Enter" && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      if (highlighted) goTo(highlighted.href);
+    } else if (e.key === "Escape") {
+      e.preventDefault();
+      close();
+    } else if (e.key === "Tab") {
+      e.preventDefault(); // the input is the palette's one stop: the list is reached with the arrows
+    }
+  }
+  const option = (key: string, href: string, children: ReactNode) => (
+    <li
+      key={key}
+      id={optionId(key)}
+      role="option"
+      aria-selected={highlighted?.id === key}
+      onMouseMove={() => setPicked(key)}
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={() => goTo(href)}
+      className="flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm text-slate-700 aria-selected:bg-brand-50 aria-selected:text-brand-800"
     >
-      <div className="flex items-center gap-2 border-b border-slate-100 px-4">
-        <Search className="size-4 shrink-0 text-slate-400" aria-hidden />
-        <Command.Input
-          value={text}
-          onValueChange={setText}
-          placeholder="Order reference, lead guest, or where to go…"
-          className="h-12 w-full bg-transparent text-sm text-ink outline-none placeholder:text-slate-400"
-        />
-      </div>
-      <Command.List className="max-h-[min(60vh,26rem)] overflow-y-auto p-2">
-        {nothing ? (
-          <p className="px-3 py-6 text-center text-sm text-slate-500">
-            No booking or page matches “{text.trim()}”. Try the order reference (RV-…) or the lead guest&apos;s last name.
-          </p>
-        ) : null}
-        {q.length >= LOOKUP_MIN_CHARS ? (
-          <Command.Group heading="Bookings" className="[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:tracking-wide [&_[cmdk-group-heading]]:text-slate-500 [&_[cmdk-group-heading]]:uppercase">
-            {searching && rows.length === 0 ? <Command.Loading><p className="px-3 py-2 text-sm text-slate-500">Looking up bookings…</p></Command.Loading> : null}
-            {lookup.isError ? <p className="px-3 py-2 text-sm text-rose-700">Bookings could not be looked up just now.</p> : null}
-            {rows.map((r) => {
-              const meta = productTypeMeta(r.firstItem.productType);
-              return (
-                <Command.Item key={r._id} value={`booking-${r._id}`} onSelect={() => goTo(bookingHref(r._id))} className={itemClasses}>
-                  <meta.Icon className="size-4 text-slate-400" aria-hidden />
-                  <span className="font-mono font-semibold text-ink">{r.orderRef}</span>
-                  <span className="min-w-0 flex-1 truncate text-slate-600">{r.firstItem.hotelName ?? meta.singular}</span>
-                  <BookingStateBadge state={r.state} />
-                </Command.Item>
-              );
-            })}
-            {!searching && !lookup.isError && lookup.data && rows.length === 0 ? <p className="px-3 py-2 text-sm text-slate-500">No booking matches.</p> : null}
-          </Command.Group>
-        ) : null}
-        <Group heading="Go to" entries={visible(go)} onPick={goTo} />
-        <Group heading="Start a search" entries={visible(search)} onPick={goTo} />
-      </Command.List>
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-1 border-t border-slate-100 bg-slate-50 px-4 py-2 text-xs text-slate-600" role="note" aria-label="Shortcuts">
-        <span><Kbd>Ctrl K</Kbd> / <Kbd>⌘K</Kbd> open or close</span>
-        <span><Kbd>↑</Kbd> <Kbd>↓</Kbd> move</span>
-        <span><Kbd><CornerDownLeft className="inline size-3" aria-label="Enter" /></Kbd> open</span>
-        <span><Kbd>Esc</Kbd> close</span>
-      </div>
-    </Command.Dialog>
+      {children}
+    </li>
   );
-}
+  const group = (key: string, heading: string, body: ReactNode) => (
+    <li key={key} role="presentation">
+      <div id={`${id}-${key}-heading`} className="px-3 py-1.5 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+        {heading}
+      </div>
+      <ul role="group" aria-labelledby={`${id}-${key}-heading`}>
+        {body}
+      </ul>
+    </li>
+  );
+  const entryGroup = (key: string, heading: string, list: Entry[]) =>
+    list.length === 0
+      ? null
+      : group(
+          key,
+          heading,
+          list.map((e) =>
+            option(
+              e.id,
+              e.href,
+              <>
+                <span className="text-slate-400" aria-hidden>
+                  {e.icon}
+                </span>
+                <span className="font-medium text-ink">{e.label}</span>
+                {e.hint ? <span className="truncate text-slate-600">{e.hint}</span> : null}
+              </>,
+            ),
+          ),
+        );
+  const note = (key: string, body: ReactNode, className = "text-slate-500") => (
+    <li key={key} role="presentation" className={`px-3 py-2 text-sm ${className}`}>
+      {body}
+    </li>
+  );
 
-function Group({ heading, entries, onPick }: { heading: string; entries: Entry[]; onPick: (href: string) => void }) {
-  if (entries.length === 0) return null;
   return (
-    <Command.Group heading={heading} className="[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:tracking-wide [&_[cmdk-group-heading]]:text-slate-500 [&_[cmdk-group-heading]]:uppercase">
-      {entries.map((e) => (
-        <Command.Item key={e.id} value={e.id} onSelect={() => onPick(e.href)} className={itemClasses}>
-          <span className="text-slate-400" aria-hidden>
-            {e.icon}
+    <>
+      <div ref={backdropRef} hidden={!open} aria-hidden onClick={close} className="fixed inset-0 z-40 bg-slate-900/30" />
+      <dialog
+        ref={dialogRef}
+        aria-label="Command palette"
+        aria-modal="true"
+        onClose={() => {
+          setText("");
+          setPicked("");
+          if (backdropRef.current) backdropRef.current.hidden = true;
+          close();
+          returnFocus.current?.focus({ preventScroll: true });
+          returnFocus.current = null;
+        }}
+        className="fixed top-[12vh] left-1/2 z-50 m-0 w-[min(40rem,calc(100vw-2rem))] max-w-none -translate-x-1/2 overflow-hidden rounded-xl border border-slate-200 bg-white p-0 shadow-2xl"
+      >
+        <div className="flex items-center gap-2 border-b border-slate-100 px-4">
+          <Search className="size-4 shrink-0 text-slate-400" aria-hidden />
+          <input
+            ref={inputRef}
+            value={text}
+            onChange={(e) => {
+              if (text === "" && e.target.value !== "") void loadLookup(); // fetched while the first letters are typed
+              setText(e.target.value);
+            }}
+            onKeyDown={onKeyDown}
+            role="combobox"
+            aria-expanded
+            aria-controls={`${id}-list`}
+            aria-autocomplete="list"
+            aria-activedescendant={highlighted ? optionId(highlighted.id) : undefined}
+            aria-label="Order reference, lead guest, or where to go"
+            placeholder="Order reference, lead guest, or where to go…"
+            autoComplete="off"
+            spellCheck={false}
+            className="h-12 w-full bg-transparent text-sm text-ink outline-none placeholder:text-slate-400"
+          />
+        </div>
+        <ul id={`${id}-list`} role="listbox" aria-label="Bookings, pages and searches" className="max-h-[min(60vh,26rem)] overflow-y-auto p-2">
+          {nothing ? (
+            <li role="presentation" className="px-3 py-6 text-center text-sm text-slate-500">
+              No booking or page matches “{text.trim()}”. Try the order reference (RV-…) or the lead guest&apos;s last name.
+            </li>
+          ) : null}
+          {looking && !nothing
+            ? group("bookings", "Bookings", [
+                searching && rows.length === 0 ? note("loading", "Looking up bookings…") : null,
+                lookup.isError ? note("error", "Bookings could not be looked up just now.", "text-rose-700") : null,
+                ...rows.map((r) => {
+                  const meta = productTypeMeta(r.productType);
+                  return option(
+                    `booking-${r.id}`,
+                    r.href,
+                    <>
+                      <meta.Icon className="size-4 text-slate-400" aria-hidden />
+                      <span className="font-mono font-semibold text-ink">{r.orderRef}</span>
+                      <span className="min-w-0 flex-1 truncate text-slate-600">{r.name ?? meta.singular}</span>
+                      <StatusBadge tone={r.state.tone} pulse={r.state.live}>
+                        {r.state.label}
+                      </StatusBadge>
+                    </>,
+                  );
+                }),
+                !searching && !lookup.isError && lookup.data && rows.length === 0 ? note("none", "No booking matches.") : null,
+              ])
+            : null}
+          {entryGroup("go", "Go to", goShown)}
+          {entryGroup("search", "Start a search", searchShown)}
+        </ul>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 border-t border-slate-100 bg-slate-50 px-4 py-2 text-xs text-slate-600" role="note" aria-label="Shortcuts">
+          <span>
+            <Kbd>Ctrl K</Kbd> / <Kbd>⌘K</Kbd> open or close
           </span>
-          <span className="font-medium text-ink">{e.label}</span>
-          {e.hint ? <span className="truncate text-slate-600">{e.hint}</span> : null}
-        </Command.Item>
-      ))}
-    </Command.Group>
+          <span>
+            <Kbd>↑</Kbd> <Kbd>↓</Kbd> move
+          </span>
+          <span>
+            <Kbd>
+              <CornerDownLeft className="inline size-3" aria-label="Enter" />
+            </Kbd>{" "}
+            open
+          </span>
+          <span>
+            <Kbd>Esc</Kbd> close
+          </span>
+        </div>
+      </dialog>
+    </>
   );
 }
 

@@ -25,7 +25,7 @@ import { apiGet } from "@/lib/api-client";
 import type { Place } from "@/lib/search/criteria";
 import { destinationsPageSchema } from "@/lib/tds/contract/schemas";
 import { countryName } from "./country-select";
-import { useDebouncedValue } from "./use-suggest";
+import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 
 // Browsing every activity or transfer destination (a dialog with a filter and pages): its own
 // module, so the Transfers tab does not load the activity form with it.

@@ -1,8 +1,8 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
 import * as z from "zod/mini";
+import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import { apiGet } from "@/lib/api-client";
 import { suggestionsSchema } from "@/lib/tds/contract/schemas";
 
@@ -19,16 +19,6 @@ export const SUGGEST_DEBOUNCE_MS = 200;
 export const SUGGEST_MIN_CHARS = 2;
 
 const EMPTY: Suggestions = { cities: [], hotels: [], pois: [] };
-
-/** `value`, once it has stopped changing for `delayMs`. */
-export function useDebouncedValue<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
 
 export const suggestQueryKey = (q: string, limit: number) => ["suggest", { q, limit }] as const;
 
