@@ -8,6 +8,8 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { hotelHref, type SearchCriteria } from "@/lib/search/criteria";
 import { FilterPanel } from "./filters/filter-panel";
 import { activeFilterCount, applyFilters, EMPTY_FILTERS, facetsOf, type ResultFilters, type ResultSort } from "./filters/filter-model";
+import { ClientPricesSwitch } from "@/components/pricing/client-prices";
+import { destinationCountry } from "@/lib/pricing/destination";
 import { SortSelect } from "./filters/sort-select";
 import { countOf, nounOf, SourceLabels } from "./format";
 import { ResultCard, type CardContext } from "./result-cards";
@@ -189,6 +191,7 @@ export function SearchResults({ searchId, criteria, onSearchAgain, searchingAgai
             </div>
             {showFilters ? (
               <div className="flex flex-wrap items-center gap-2">
+                <ClientPricesSwitch />
                 <SortSelect productType={productType} value={sort} onChange={setSort} />
                 {productType === "hotel" ? <ViewToggle view={view} onChange={setView} /> : null}
                 <Button
@@ -223,7 +226,7 @@ export function SearchResults({ searchId, criteria, onSearchAgain, searchingAgai
           {status === "ready" && visible.length > 0 ? (
             view === "map" && productType === "hotel" ? (
               <Suspense fallback={<MapPlaceholder />}>
-                <MapView groups={visible} selectedId={selectedId} onSelect={select} hrefFor={hrefFor} currency={currency} />
+                <MapView groups={visible} selectedId={selectedId} onSelect={select} hrefFor={hrefFor} currency={currency} country={destinationCountry(criteria)} />
               </Suspense>
             ) : (
               <VirtualResults
