@@ -4,7 +4,8 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { HotelRow } from "@/components/results/types";
 import { londonSheet, rowById } from "./__fixtures__";
-import { buildCancellationTimeline, CancellationTimeline, shownShare, type TimelineInput } from "./cancellation-timeline";
+import { shareOfShown as shownShare } from "@/lib/pricing/markup";
+import { buildCancellationTimeline, CancellationTimeline, type TimelineInput } from "./cancellation-timeline";
 
 afterEach(cleanup);
 

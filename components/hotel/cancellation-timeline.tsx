@@ -5,6 +5,7 @@ import type { HotelRow } from "@/components/results/types";
 import { cn } from "@/components/ui/cn";
 import { freeCancellation, freeCancellationLine } from "@/lib/bookings/deadlines";
 import { DAY_MONTH, formatDay, formatInstant } from "@/lib/format/dates";
+import { shareOfShown as shownShare } from "@/lib/pricing/markup";
 import { formatMoney, sentenceCase } from "./format";
 
 type Policy = NonNullable<HotelRow["summary"]["cancellationPolicy"]>;
@@ -68,14 +69,6 @@ export function rangeText(range: Record<string, unknown>): string | null {
   if (!start) return null;
   if (!end || end === start) return `the night of ${formatDay(start, DAY_MONTH)}`;
   return `the nights of ${formatDay(start, DAY_MONTH)} to ${formatDay(end, DAY_MONTH)}`;
-}
-
-/** An amount of the service's in the currency as the screen shows prices (see `shownTotalMinor`), rounded up. */
-export function shownShare(amountMinor: number, totalMinor: number, shownTotalMinor: number | undefined): number {
-  if (shownTotalMinor === undefined || shownTotalMinor === totalMinor || totalMinor <= 0) return amountMinor;
-  const scaled = BigInt(amountMinor) * BigInt(shownTotalMinor);
-  const q = scaled / BigInt(totalMinor);
-  return Number(scaled % BigInt(totalMinor) === 0n ? q : q + 1n);
 }
 
 function policyNotes(policy: Policy, currency: string, formatMoney: (minor: number, cur?: string) => string): string[] {

@@ -8,7 +8,7 @@ import { cn } from "@/components/ui/cn";
 import type { SearchCriteria } from "@/lib/search/criteria";
 import { formatDuration } from "@/lib/format/durations";
 import { ActivityAbout } from "./activity-about";
-import { PriceText, useRowPrices } from "@/components/pricing/client-prices";
+import { PriceText, shownFee, useRowPrices } from "@/components/pricing/client-prices";
 import { cancellationSummary, formatLocalDate, formatParty, partyOfOccupancy } from "./format";
 import { activityModalities, cheapestId, count, groupActivityOptions, modalityKey, text, type ActivityModalityGroup } from "./group";
 import { Cancellation, CheapestBadge, Price, SelectButton } from "./option-parts";
@@ -177,8 +177,8 @@ function ModalityGroup({
       <ul className="mt-3 space-y-2">
         {group.rows.map((row) => {
           const time = text(row.summary.sessionStartTime);
-          const cancel = cancellationSummary(row.refundable, row.summary.cancellationPolicy, { priceMinor: row.sellAmountMinor, timeZone });
           const price = shown(row);
+          const cancel = cancellationSummary(row.refundable, row.summary.cancellationPolicy, { priceMinor: row.sellAmountMinor, timeZone, shownPriceMinor: shownFee(price) });
           const isCheapest = row._id === cheapest;
           return (
             <li

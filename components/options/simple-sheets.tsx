@@ -9,7 +9,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { hotelHref, type SearchCriteria } from "@/lib/search/criteria";
 import { isFlightRow } from "@/lib/tds/contract/schemas";
 import { formatDuration } from "@/lib/format/durations";
-import { useRowPrices } from "@/components/pricing/client-prices";
+import { shownFee, useRowPrices } from "@/components/pricing/client-prices";
 import { cancellationSummary, formatLocalDateTime, type CancellationPolicy } from "./format";
 import { byPrice, cheapestId, count, text } from "./group";
 import { Cancellation, CheapestBadge, Price, SelectButton } from "./option-parts";
@@ -80,7 +80,7 @@ export function SimpleSheet({ rows, searchId, criteria }: Props) {
               ? [text(row.summary.airline), text(row.summary.fareName), text(row.summary.cabinClass)].filter(Boolean).join(" · ") || `Fare ${i + 1}`
               : text(summary.name) ?? text(summary.title) ?? `Option ${i + 1}`;
             const detail = isFlightRow(row) ? [flightLine(row), formatDuration(count(row.summary.durationMinutes))].filter(Boolean).join(" · ") : row.productType;
-            const cancel = cancellationSummary(row.refundable, summary.cancellationPolicy as CancellationPolicy | undefined, { priceMinor: row.sellAmountMinor, timeZone });
+            const cancel = cancellationSummary(row.refundable, summary.cancellationPolicy as CancellationPolicy | undefined, { priceMinor: row.sellAmountMinor, timeZone, shownPriceMinor: shownFee(shown(row)) });
             return (
               <li key={row._id} className="grid gap-x-6 gap-y-3 px-5 py-4 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:items-center sm:px-6">
                 <div className="min-w-0 space-y-1.5">

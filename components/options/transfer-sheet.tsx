@@ -7,7 +7,7 @@ import type { TransferRow } from "@/components/results/types";
 import { cn } from "@/components/ui/cn";
 import { describePlace, type SearchCriteria } from "@/lib/search/criteria";
 import { formatDuration } from "@/lib/format/durations";
-import { useRowPrices, type ShownPrice } from "@/components/pricing/client-prices";
+import { shownFee, useRowPrices, type ShownPrice } from "@/components/pricing/client-prices";
 import { cancellationSummary, formatLocalDateTime, formatMoney, formatPassengers, partyOfOccupancy } from "./format";
 import { count, flag, text, transferDirection, transferSections, type TransferSection } from "./group";
 import { Cancellation, CheapestBadge, Feature, Price, SelectButton } from "./option-parts";
@@ -235,8 +235,8 @@ function VehicleRow({
   const direction = transferDirection(row);
   const pickupAt = text(s.pickupAt);
   const returnAt = text(s.returnAt);
-  const cancel = cancellationSummary(row.refundable, s.cancellationPolicy, { priceMinor: row.sellAmountMinor, timeZone });
   const price = useRowPrices().shown(row);
+  const cancel = cancellationSummary(row.refundable, s.cancellationPolicy, { priceMinor: row.sellAmountMinor, timeZone, shownPriceMinor: shownFee(price) });
   const trip = direction === "round" ? "round trip" : direction === "return" ? "return" : "one way";
   return (
     <li className={cn("grid gap-x-6 gap-y-3 px-5 py-4 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:items-center sm:px-6", cheapest && "bg-brand-50/40")}>

@@ -107,6 +107,11 @@ export function usePricer(): Pricer {
   return useContext(PricerContext);
 }
 
+/** What a fee stated against the cost is said against (components/options/format.ts `shownPriceMinor`): nothing else, the client price, or null (say no amount). */
+export function shownFee(price: ShownPrice): number | null | undefined {
+  return price.state === "cost" ? undefined : price.amountMinor;
+}
+
 /** One price: `useClientPrice(cost, productType, country)`. */
 export function useClientPrice(cost: { amountMinor: number; currency: string }, productType: string, country: string | null): ShownPrice {
   return usePricer().price(cost.amountMinor, cost.currency, productType, country);

@@ -184,6 +184,18 @@ export function marginBp(clientMinor: number, costMinor: number): number | null 
   return Number((BigInt(diff) * BigInt(BP_PER_WHOLE)) / BigInt(clientMinor));
 }
 
+/**
+ * An amount the service states against the cost (a cancellation charge), as the same share of the
+ * price the screen shows instead (the client price), rounded up: a charge of the whole cost reads
+ * as the whole client price, and no amount gives the cost away. Unchanged when no other price is shown.
+ */
+export function shareOfShown(amountMinor: number, costMinor: number, shownMinor: number | undefined): number {
+  if (shownMinor === undefined || shownMinor === costMinor || costMinor <= 0) return amountMinor;
+  const scaled = BigInt(amountMinor) * BigInt(shownMinor);
+  const q = scaled / BigInt(costMinor);
+  return Number(scaled % BigInt(costMinor) === 0n ? q : q + 1n);
+}
+
 /* ------------------------------------------------------------------ advisors' overrides */
 
 export type OverrideLimits = {
