@@ -15,7 +15,10 @@ import { groupRows, type ResultRow } from "@/components/results/types";
 import { parseCriteria, type SearchCriteria } from "@/lib/search/criteria";
 import type { PricingAnswer } from "@/lib/pricing/schema";
 import { resultRowSchema } from "@/lib/tds/contract/schemas";
-import { CLIENT_PRICES_KEY, ClientPricesProvider, ClientPricesSwitch } from "./client-prices";
+import { londonHotelGroups } from "@/components/results/filters/__fixtures__";
+import { EMPTY_FILTERS, facetsOf } from "@/components/results/filters/filter-model";
+import { FilterPanel } from "@/components/results/filters/filter-panel";
+import { CLIENT_PRICES_KEY, ClientPricesProvider, ClientPricesSwitch, PricingCountry } from "./client-prices";
 
 // The Client prices switch (issue 29): off, the screen shows the agency's cost and commission;
 // on, every price on result cards, maps' neighbours, rate sheets and option sheets is the client
@@ -193,5 +196,33 @@ describe("Client prices on an option sheet", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe("Client prices on the results' price filter", () => {
+  it("the filter still works on the cost, and says its amounts as client prices for the destination", async () => {
+    installFetch({ "GET /api/agency/pricing": () => ok(PRICING) });
+    const user = userEvent.setup();
+    const groups = londonHotelGroups();
+    const facets = facetsOf(groups, "hotel", EMPTY_FILTERS);
+    render(
+      <Desk>
+        <ClientPricesSwitch />
+        <PricingCountry country="GB">
+          <FilterPanel productType="hotel" facets={facets} filters={EMPTY_FILTERS} currency="USD" onChange={() => {}} />
+        </PricingCountry>
+      </Desk>,
+    );
+    const min = screen.getByRole<HTMLInputElement>("slider", { name: /Minimum price/ });
+    const lowCost = Number(min.value);
+    const whole = (minor: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0, minimumFractionDigits: 0 }).format(minor / 100);
+    expect(min).toHaveAttribute("aria-valuetext", whole(lowCost * 100));
+
+    await user.click(screen.getByRole("switch", { name: "Client prices" }));
+    // Hotels in Great Britain: +20%, .99 (shown whole, rounded).
+    const client = Math.ceil((lowCost * 100 * 1.2 - 99) / 100) * 100 + 99;
+    await waitFor(() => expect(min).toHaveAttribute("aria-valuetext", whole(client)));
+    // The slider's values are still the cost's: filtering means the same rows.
+    expect(Number(min.value)).toBe(lowCost);
   });
 });
