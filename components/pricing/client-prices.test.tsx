@@ -166,6 +166,20 @@ describe("Client prices on result cards", () => {
   });
 });
 
+describe("the rules are asked for only where prices are shown", () => {
+  it("on, a page without prices (the sign-in page) sends no request", async () => {
+    const calls = installFetch({ "GET /api/agency/pricing": () => ok(PRICING) });
+    localStorage.setItem(CLIENT_PRICES_KEY, "on");
+    render(
+      <Desk>
+        <p>Sign in</p>
+      </Desk>,
+    );
+    await act(async () => {});
+    expect(calls).toEqual([]);
+  });
+});
+
 describe("Client prices on an option sheet", () => {
   it("each session, the 'from' of its group and its Select say the client price (activities +10%, .99)", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });

@@ -1,7 +1,7 @@
 "use client";
 
 import { Eye, EyeOff } from "lucide-react";
-import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
 import { formatMoney } from "@/lib/money";
 import { clientPrice } from "@/lib/pricing/markup";
 import { pricingOf } from "@/lib/pricing/schema";
@@ -73,10 +73,12 @@ export type Pricer = {
   /** "off", or whether the agency's rules are here, on their way, or could not be read. */
   rules: "off" | "ready" | "loading" | "error";
   retry: () => void;
+  /** Called by the page's priced components: the rules are asked for only once a page shows a price. */
+  want: () => void;
 };
 
 const costOnly = (costMinor: number, currency: string): ShownPrice => ({ state: "cost", amountMinor: costMinor, currency, text: formatMoney(costMinor, currency) });
-const OFF: Pricer = { on: false, price: costOnly, rules: "off", retry: () => {} };
+const OFF: Pricer = { on: false, price: costOnly, rules: "off", retry: () => {}, want: () => {} };
 const PricerContext = createContext<Pricer>(OFF);
 
 /**
@@ -85,7 +87,9 @@ const PricerContext = createContext<Pricer>(OFF);
  */
 export function ClientPricesProvider({ children }: { children: ReactNode }) {
   const on = useClientPricesOn();
-  const query = useAgencyPricing(on);
+  // Not on the sign-in page nor on pages without prices: only once a priced component is shown.
+  const [wanted, setWanted] = useState(false);
+  const query = useAgencyPricing(on && wanted);
   const data = query.data;
   const rules: Pricer["rules"] = !on ? "off" : data ? "ready" : query.isError ? "error" : "loading";
   const { refetch } = query;
@@ -97,14 +101,19 @@ export function ClientPricesProvider({ children }: { children: ReactNode }) {
       const p = clientPrice({ amountMinor: costMinor, currency }, productType, country, pricingOf(data));
       return { state: "client", amountMinor: p.amountMinor, currency, text: formatMoney(p.amountMinor, currency) };
     };
-    return { on, price, rules, retry: () => void refetch() };
+    return { on, price, rules, retry: () => void refetch(), want: () => setWanted(true) };
   }, [on, rules, data, refetch]);
   return <PricerContext.Provider value={value}>{children}</PricerContext.Provider>;
 }
 
 /** The prices of a page: one pricer for many rows (hooks cannot run in a row loop). */
 export function usePricer(): Pricer {
-  return useContext(PricerContext);
+  const pricer = useContext(PricerContext);
+  const { on, want } = pricer;
+  useEffect(() => {
+    if (on) want();
+  }, [on, want]);
+  return pricer;
 }
 
 /** What a fee stated against the cost is said against (components/options/format.ts `shownPriceMinor`): nothing else, the client price, or null (say no amount). */
