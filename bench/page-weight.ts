@@ -9,8 +9,8 @@
 // re-gzipped here with zlib at its default level, so the figure is "JS at load, gzip" whatever the
 // server's own compression does. Scripts loaded later (a tab opened, a dialog) are not counted.
 // Pages: /login, /search, hotel results, a hotel page, checkout, /bookings, a booking's page (a
-// hotel booked for the bench), /attention, and as the admin /admin/overview, /admin/users and
-// /admin/agency.
+// hotel booked for the bench), /attention, and as the admin /admin/overview, /admin/users,
+// /admin/agency and /admin/pricing.
 // Targets: every page ≤ bare + 100 KB gzip; /login ≤ bare + 50 KB. BENCH_VERBOSE=1 lists every
 // script of every page with its gzip size.
 import { gzipSync } from "node:zlib";
@@ -173,6 +173,7 @@ async function main(): Promise<void> {
     await measure("/admin/overview", `${baseURL}/admin/overview`, "admin", visible((t) => t.getByRole("heading", { level: 1 })));
     await measure("/admin/users", `${baseURL}/admin/users`, "admin", visible((t) => t.getByRole("heading", { level: 1 })));
     await measure("/admin/agency", `${baseURL}/admin/agency`, "admin", visible((t) => t.getByRole("heading", { level: 1 })));
+    await measure("/admin/pricing", `${baseURL}/admin/pricing`, "admin", visible((t) => t.getByTestId("pricing-example")));
 
     const base = results[0]!.gzip;
     const kb = (n: number) => (n / KB).toFixed(1);
