@@ -146,8 +146,9 @@ export function useRowPrices(): { on: boolean; shown: (row: Priced) => ShownPric
 export function PriceText({ price, className }: { price: ShownPrice; className?: string }) {
   if (price.amountMinor !== null) return className ? <span className={className}>{price.text}</span> : <>{price.text}</>;
   return (
-    <span className={cn(className, "text-slate-400")} aria-label={price.text === "client price loading" ? "Client price loading" : "Client price unavailable"} title={price.text}>
-      {price.state === "loading" ? <span className="inline-block h-[0.9em] w-16 animate-pulse rounded bg-slate-200 align-middle" aria-hidden /> : "—"}
+    <span className={cn(className, "text-slate-400")} title={price.text}>
+      {price.state === "loading" ? <span className="inline-block h-[0.9em] w-16 animate-pulse rounded bg-slate-200 align-middle" aria-hidden /> : <span aria-hidden>—</span>}
+      <span className="sr-only">{price.state === "loading" ? "Client price loading" : "Client price unavailable"}</span>
     </span>
   );
 }
