@@ -11,8 +11,8 @@
 // what a page fetches unasked once it has settled (the command palette's code, about 2 s after
 // load) is watched for LATER_MS more and printed apart ("then N KB once settled").
 // Pages: /login, /search, hotel results, a hotel page, checkout, /bookings, a booking's page (a
-// hotel booked for the bench), /attention, and as the admin /admin/overview, /admin/users and
-// /admin/agency.
+// hotel booked for the bench), /attention, and as the admin /admin/overview, /admin/users,
+// /admin/agency and /admin/pricing.
 // Targets: every page ≤ bare + 100 KB gzip; /login ≤ bare + 50 KB. BENCH_VERBOSE=1 lists every
 // script of every page with its gzip size.
 import { gzipSync } from "node:zlib";
@@ -184,6 +184,7 @@ async function main(): Promise<void> {
     await measure("/admin/overview", `${baseURL}/admin/overview`, "admin", visible((t) => t.getByRole("heading", { level: 1 })));
     await measure("/admin/users", `${baseURL}/admin/users`, "admin", visible((t) => t.getByRole("heading", { level: 1 })));
     await measure("/admin/agency", `${baseURL}/admin/agency`, "admin", visible((t) => t.getByRole("heading", { level: 1 })));
+    await measure("/admin/pricing", `${baseURL}/admin/pricing`, "admin", visible((t) => t.getByTestId("pricing-example")));
 
     const base = results[0]!.gzip;
     const kb = (n: number) => (n / KB).toFixed(1);

@@ -35,6 +35,7 @@ function entries(isAdmin: boolean): { go: Entry[]; search: Entry[] } {
           { id: "overview", label: "Agency overview", hint: "Admins", keywords: ["sales", "earnings", "report", "credit", "charts"], href: "/admin/overview", icon: <BarChart3 className="size-4" /> },
           { id: "users", label: "Users", hint: "Admins", keywords: ["advisors", "invite", "team"], href: "/admin/users", icon: <Users className="size-4" /> },
           { id: "agency", label: "Agency profile", hint: "Admins", keywords: ["name", "logo", "reply-to", "address", "settings"], href: "/admin/agency", icon: <Building2 className="size-4" /> },
+          { id: "pricing", label: "Pricing", hint: "Admins", keywords: ["markup", "margin", "client prices", "rounding", "discount"], href: "/admin/pricing", icon: <Building2 className="size-4" /> },
           { id: "status", label: "Desk status", hint: "Admins", keywords: ["health", "service", "database", "settings"], href: "/admin/status", icon: <Activity className="size-4" /> },
         ]
       : []),

@@ -260,6 +260,56 @@ export const agencyProfile = pgTable(
   ],
 );
 
+/**
+ * The agency's markup rules (/admin/pricing, lib/pricing/markup.ts): a percentage in basis points
+ * and/or a fixed amount per booking in minor units of `pricing_settings.currency`, for a product
+ * type and/or a destination country (null: any). One rule per scope, the default being the one
+ * with neither; an admin saves them all at once.
+ */
+export const markupRules = pgTable(
+  "markup_rules",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productType: text("product_type"),
+    country: text("country"),
+    percentBp: integer("percent_bp").notNull().default(0),
+    fixedMinor: bigint("fixed_minor", { mode: "number" }).notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("markup_rules_scope_unique").on(sql`coalesce(${t.productType}, '*')`, sql`coalesce(${t.country}, '*')`),
+    check("markup_rules_product_known", sql`${t.productType} is null or ${t.productType} in ('hotel', 'flight', 'activity', 'transfer')`),
+    check("markup_rules_country_code", sql`${t.country} is null or ${t.country} ~ '^[A-Z]{2}$'`),
+    check("markup_rules_percent_range", sql`${t.percentBp} between 0 and 100000`),
+    check("markup_rules_fixed_positive", sql`${t.fixedMinor} >= 0`),
+  ],
+);
+
+/**
+ * The agency's pricing settings, one row beside the rules: the currency the fixed amounts are in
+ * (the agency's when saved), how client prices are rounded, and the limits of an advisor's own
+ * price (the largest discount below the marked-up price in basis points, and whether it may go
+ * below cost). Its own table rather than columns of agency_profile: the profile is what clients
+ * see of the agency, this is how it prices, and each keeps its own "last saved by".
+ */
+export const pricingSettings = pgTable(
+  "pricing_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    currency: text("currency").notNull(),
+    rounding: text("rounding").notNull().default("none"),
+    allowBelowCost: boolean("allow_below_cost").notNull().default(false),
+    maxDiscountBp: integer("max_discount_bp").notNull().default(0),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("pricing_settings_one_row", sql`${t.id} = 1`),
+    check("pricing_settings_rounding_known", sql`${t.rounding} in ('none', 'whole', 'ninety_nine')`),
+    check("pricing_settings_discount_range", sql`${t.maxDiscountBp} between 0 and 10000`),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type LedgerEntry = typeof bookingsLedger.$inferSelect;
@@ -271,3 +321,5 @@ export type LoginAttempt = typeof loginAttempts.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type UserInvite = typeof userInvites.$inferSelect;
 export type AgencyProfileRow = typeof agencyProfile.$inferSelect;
+export type MarkupRuleRow = typeof markupRules.$inferSelect;
+export type PricingSettingsRow = typeof pricingSettings.$inferSelect;
