@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { Activity, BarChart3, BellRing, Building2, ClipboardList, CornerDownLeft, Search, Users } from "lucide-react";
+import { Activity, BarChart3, BellRing, Building2, ClipboardList, CornerDownLeft, Percent, Search, Users } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useImperativeHandle, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from "react";
 import { productTypeMeta } from "@/components/status/product-types";
@@ -35,7 +35,7 @@ function entries(isAdmin: boolean): { go: Entry[]; search: Entry[] } {
           { id: "overview", label: "Agency overview", hint: "Admins", keywords: ["sales", "earnings", "report", "credit", "charts"], href: "/admin/overview", icon: <BarChart3 className="size-4" /> },
           { id: "users", label: "Users", hint: "Admins", keywords: ["advisors", "invite", "team"], href: "/admin/users", icon: <Users className="size-4" /> },
           { id: "agency", label: "Agency profile", hint: "Admins", keywords: ["name", "logo", "reply-to", "address", "settings"], href: "/admin/agency", icon: <Building2 className="size-4" /> },
-          { id: "pricing", label: "Pricing", hint: "Admins", keywords: ["markup", "margin", "client prices", "rounding", "discount"], href: "/admin/pricing", icon: <Building2 className="size-4" /> },
+          { id: "pricing", label: "Pricing", hint: "Admins", keywords: ["markup", "margin", "client prices", "rounding", "discount"], href: "/admin/pricing", icon: <Percent className="size-4" /> },
           { id: "status", label: "Desk status", hint: "Admins", keywords: ["health", "service", "database", "settings"], href: "/admin/status", icon: <Activity className="size-4" /> },
         ]
       : []),
