@@ -154,6 +154,7 @@ describe("Client prices on result cards", () => {
     const card = screen.getByRole("article");
     expect(within(card).getByText("Client price loading")).toBeInTheDocument();
     expect(card).not.toHaveTextContent(costText);
+    await waitFor(() => expect(release).toBeDefined()); // the rules are asked for once their code has loaded
     await act(async () => release?.());
     await waitFor(() => expect(within(card).queryByText("Client price loading")).toBeNull());
     unmount();

@@ -1,12 +1,10 @@
 "use client";
 
 import { Eye, EyeOff } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
 import { formatMoney } from "@/lib/money";
-import { clientPrice } from "@/lib/pricing/markup";
-import { pricingOf } from "@/lib/pricing/schema";
 import { cn } from "../ui/cn";
-import { useAgencyPricing } from "./use-agency-pricing";
 
 // "Client prices": a desk-wide switch an advisor turns on before showing the screen to a client.
 // While it is on, every price on the results, the hotel rate sheets and the activity and transfer
@@ -77,6 +75,8 @@ export type Pricer = {
   want: () => void;
 };
 
+const loadEngine = () => import("./pricing-engine");
+
 const costOnly = (costMinor: number, currency: string): ShownPrice => ({ state: "cost", amountMinor: costMinor, currency, text: formatMoney(costMinor, currency) });
 const OFF: Pricer = { on: false, price: costOnly, rules: "off", retry: () => {}, want: () => {} };
 const PricerContext = createContext<Pricer>(OFF);
@@ -89,20 +89,32 @@ export function ClientPricesProvider({ children }: { children: ReactNode }) {
   const on = useClientPricesOn();
   // Not on the sign-in page nor on pages without prices: only once a priced component is shown.
   const [wanted, setWanted] = useState(false);
-  const query = useAgencyPricing(on && wanted);
+  // The rules and their arithmetic are loaded then (pricing-engine.ts), not with every page. The
+  // rules are kept under the Pricing page's key, so its save shows here at once.
+  const active = on && wanted;
+  const engine = useQuery({ queryKey: ["pricing-engine"], queryFn: loadEngine, enabled: active, staleTime: Infinity, gcTime: Infinity });
+  const query = useQuery({
+    queryKey: ["agency-pricing"],
+    queryFn: async ({ signal }) => (await loadEngine()).fetchAgencyPricing(signal),
+    enabled: active,
+    staleTime: 5 * 60_000,
+  });
   const data = query.data;
-  const rules: Pricer["rules"] = !on ? "off" : data ? "ready" : query.isError ? "error" : "loading";
-  const { refetch } = query;
+  const apply = engine.data?.clientMinor;
+  const rules: Pricer["rules"] = !on ? "off" : data && apply ? "ready" : query.isError || engine.isError ? "error" : "loading";
+  const refetchRules = query.refetch;
+  const refetchEngine = engine.refetch;
   const value = useMemo<Pricer>(() => {
     const price: Pricer["price"] = (costMinor, currency, productType, country) => {
       if (rules === "off") return costOnly(costMinor, currency);
       if (rules === "loading") return { state: "loading", amountMinor: null, currency, text: "client price loading" };
-      if (rules === "error" || !data) return { state: "unavailable", amountMinor: null, currency, text: "client price unavailable" };
-      const p = clientPrice({ amountMinor: costMinor, currency }, productType, country, pricingOf(data));
-      return { state: "client", amountMinor: p.amountMinor, currency, text: formatMoney(p.amountMinor, currency) };
+      if (rules === "error" || !data || !apply) return { state: "unavailable", amountMinor: null, currency, text: "client price unavailable" };
+      const amountMinor = apply(data, costMinor, currency, productType, country);
+      return { state: "client", amountMinor, currency, text: formatMoney(amountMinor, currency) };
     };
-    return { on, price, rules, retry: () => void refetch(), want: () => setWanted(true) };
-  }, [on, rules, data, refetch]);
+    const retry = () => void Promise.all([refetchRules(), refetchEngine()]);
+    return { on, price, rules, retry, want: () => setWanted(true) };
+  }, [on, rules, data, apply, refetchRules, refetchEngine]);
   return <PricerContext.Provider value={value}>{children}</PricerContext.Provider>;
 }
 

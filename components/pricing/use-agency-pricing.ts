@@ -1,13 +1,12 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { apiGet } from "@/lib/api-client";
-import { pricingResponseSchema } from "@/lib/pricing/schema";
+import { fetchAgencyPricing } from "./pricing-engine";
 
 /** GET /api/agency/pricing: the rules the Client prices switch applies; the Pricing page updates it when it saves. */
 export const agencyPricingQuery = {
   queryKey: ["agency-pricing"] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) => apiGet("/api/agency/pricing", pricingResponseSchema, { signal }),
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchAgencyPricing(signal),
   staleTime: 5 * 60_000,
 };
 
