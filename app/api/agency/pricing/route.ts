@@ -7,7 +7,7 @@ import { pricingRequestSchema } from "@/lib/pricing/schema";
 export const dynamic = "force-dynamic";
 
 // GET /api/agency/pricing – the agency's markup rules and pricing settings (advisors read them to show client prices)
-export const GET = route({ auth: "user", query: noQuery }, async ({ deps }) => {
+export const GET = route({ auth: "advisor", query: noQuery }, async ({ deps }) => {
   const { currency } = deps.agency();
   return ok(pricingAnswer(await readPricing(await deps.db(), currency), currency));
 });
