@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Activity, BarChart3, BellRing, Building2, ClipboardList, CornerDownLeft, Percent, Search, Users } from "lucide-react";
 import { useRouter } from "next/navigation";
+import { createPortal } from "react-dom";
 import { useEffect, useId, useImperativeHandle, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from "react";
 import { productTypeMeta } from "@/components/status/product-types";
 import { StatusBadge } from "@/components/ui/status-badge";
@@ -201,9 +202,12 @@ export function PaletteDialog({ open, onOpenChange, isAdmin, handle }: PaletteDi
     </li>
   );
 
-  return (
+  // In <body>, not where the button is: the header's backdrop-filter makes it the box that fixed
+  // elements inside it are placed in (the backdrop covered the header only), and its z-index the
+  // layer they are painted in.
+  return createPortal(
     <>
-      <div ref={backdropRef} style={HIDDEN} aria-hidden onClick={hide} className="fixed inset-0 z-40 bg-slate-900/30" />
+      <div ref={backdropRef} data-palette-backdrop style={HIDDEN} aria-hidden onClick={hide} className="fixed inset-0 z-40 bg-slate-900/30" />
       <div
         ref={panelRef}
         role="dialog"
@@ -289,7 +293,8 @@ export function PaletteDialog({ open, onOpenChange, isAdmin, handle }: PaletteDi
           </span>
         </div>
       </div>
-    </>
+    </>,
+    document.body,
   );
 }
 
