@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { Command } from "cmdk";
-import { Activity, BarChart3, BellRing, Building2, ClipboardList, CornerDownLeft, Search, Users } from "lucide-react";
+import { Activity, BarChart3, BellRing, Building2, ClipboardList, CornerDownLeft, Inbox, Search, Users } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
 import { BookingStateBadge } from "@/components/bookings/booking-state";
@@ -31,6 +31,7 @@ function entries(isAdmin: boolean): { go: Entry[]; search: Entry[] } {
           { id: "overview", label: "Agency overview", hint: "Admins", keywords: ["sales", "earnings", "report", "credit", "charts"], href: "/admin/overview", icon: <BarChart3 className="size-4" /> },
           { id: "users", label: "Users", hint: "Admins", keywords: ["advisors", "invite", "team"], href: "/admin/users", icon: <Users className="size-4" /> },
           { id: "agency", label: "Agency profile", hint: "Admins", keywords: ["name", "logo", "reply-to", "address", "settings"], href: "/admin/agency", icon: <Building2 className="size-4" /> },
+          { id: "outbox", label: "Outbox", hint: "Admins", keywords: ["mail", "email", "sent", "smtp", "proposals", "reminders"], href: "/admin/outbox", icon: <Inbox className="size-4" /> },
           { id: "status", label: "Desk status", hint: "Admins", keywords: ["health", "service", "database", "settings"], href: "/admin/status", icon: <Activity className="size-4" /> },
         ]
       : []),

@@ -1,3 +1,5 @@
+import "server-only";
+
 // Text placed in a mail's HTML body: every template of the desk's mail (a proposal, a reminder)
 // escapes what it did not write itself, a client's or an agency's name included.
 
