@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TimeZoneContext } from "@/components/layout/time-zone";
 import type { MailMode, OutboxItem, OutboxMail } from "@/lib/mail/shapes";
+import { errorReply, okReply, scriptFetch, type ScriptedReply } from "@/lib/testing/scripted-fetch";
 import { MAIL_FRAME_HEAD, OutboxMailView } from "./outbox-mail";
 import { OutboxAdmin } from "./outbox-admin";
 
@@ -16,26 +17,6 @@ import { OutboxAdmin } from "./outbox-admin";
 
 const router = { push: vi.fn(), replace: vi.fn(), prefetch: vi.fn(), back: vi.fn(), forward: vi.fn(), refresh: vi.fn() };
 vi.mock("next/navigation", () => ({ useRouter: () => router, usePathname: () => "/admin/outbox", useSearchParams: () => new URLSearchParams() }));
-
-type Call = { method: string; path: string; query: Record<string, string> };
-type Reply = { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
-const ok = (data: unknown, status = 200) => ({ status, body: { data, meta: {}, error: null } });
-const fail = (status: number, code: string, message: string) => ({ status, body: { data: null, meta: {}, error: { code, message, details: [] } } });
-
-function installFetch(reply: (call: Call) => Reply) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), "http://desk.test");
-      const call = { method: init?.method ?? "GET", path: url.pathname, query: Object.fromEntries(url.searchParams) };
-      calls.push(call);
-      const r = await reply(call);
-      return new Response(JSON.stringify(r.body), { status: r.status, headers: { "content-type": "application/json" } });
-    }),
-  );
-  return calls;
-}
 
 const KEPT: MailMode = { transport: "outbox", fromAddress: "no-reply@localhost", fromName: "Sunny Days Travel", server: null };
 const SMTP: MailMode = { transport: "smtp", fromAddress: "desk@sunnydays.example", fromName: "Sunny Days Travel", server: "smtp.sunnydays.example:587" };
@@ -54,7 +35,7 @@ const item = (n: number, extra: Partial<OutboxItem> = {}): OutboxItem => ({
   ...extra,
 });
 const page = (items: OutboxItem[], extra: { mode?: MailMode; page?: number; total?: number } = {}) =>
-  ok({ mode: extra.mode ?? KEPT, items, page: extra.page ?? 1, pageSize: 25, total: extra.total ?? items.length });
+  okReply({ mode: extra.mode ?? KEPT, items, page: extra.page ?? 1, pageSize: 25, total: extra.total ?? items.length });
 
 function wrap(children: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -74,7 +55,7 @@ afterEach(() => {
 
 describe("OutboxAdmin", () => {
   it("says mail is kept, not sent, without a mail server, and lists the mail newest first with its state", async () => {
-    installFetch(() =>
+    scriptFetch(() =>
       page([
         item(1, { status: "failed", error: "The mail server at smtp.sunnydays.example:587 refused the connection. Check that it is running and that SMTP_URL names it." }),
         item(2, { kind: "reminder", subject: "Hold on RV-1 ends in 2 h", to: [{ address: "ben@desk.test" }, { address: "ada@desk.test" }], sentBy: null, reference: null }),
@@ -99,7 +80,7 @@ describe("OutboxAdmin", () => {
   });
 
   it("says where mail is sent when SMTP_URL is set, and asks for the agency's name when it has none", async () => {
-    installFetch(() => page([item(1, { status: "sent" })], { mode: { ...SMTP, fromName: "" } }));
+    scriptFetch(() => page([item(1, { status: "sent" })], { mode: { ...SMTP, fromName: "" } }));
     wrap(<OutboxAdmin filters={{ kind: null, page: 1 }} />);
     const banner = await screen.findByRole("region", { name: "How the desk sends mail" });
     expect(within(banner).getByRole("heading", { name: "Mail is sent through smtp.sunnydays.example:587" })).toBeInTheDocument();
@@ -108,7 +89,7 @@ describe("OutboxAdmin", () => {
   });
 
   it("filters by kind and pages through the URL", async () => {
-    const calls = installFetch((c) => page(Array.from({ length: 25 }, (_, i) => item(i + 26, { kind: "reminder" })), { page: Number(c.query.page ?? 1), total: 60 }));
+    const calls = scriptFetch((c) => page(Array.from({ length: 25 }, (_, i) => item(i + 26, { kind: "reminder" })), { page: Number(c.query.page ?? 1), total: 60 }));
     const user = userEvent.setup();
     wrap(<OutboxAdmin filters={{ kind: "reminder", page: 2 }} />);
     expect(await screen.findByText("60 reminder mails, newest first")).toBeInTheDocument();
@@ -128,10 +109,10 @@ describe("OutboxAdmin", () => {
 
   it("shows a designed empty outbox, and a test mail lands in the list", async () => {
     let sent = false;
-    const calls = installFetch((c) => {
+    const calls = scriptFetch((c) => {
       if (c.method === "POST") {
         sent = true;
-        return ok({ mail: item(0, { kind: "test", subject: "Test mail from the agency desk", to: [{ name: "Ada Admin", address: "ada@desk.test" }] }) }, 201);
+        return okReply({ mail: item(0, { kind: "test", subject: "Test mail from the agency desk", to: [{ name: "Ada Admin", address: "ada@desk.test" }] }) }, 201);
       }
       return page(sent ? [item(0, { kind: "test", subject: "Test mail from the agency desk" })] : []);
     });
@@ -143,14 +124,14 @@ describe("OutboxAdmin", () => {
     await user.click(buttons[1]!);
     expect(await screen.findByRole("link", { name: "Test mail from the agency desk" })).toBeInTheDocument();
     expect(screen.getByRole("status")).toHaveTextContent("Test mail kept in the outbox: no mail server is set, so nothing was sent.");
-    expect(calls.filter((c) => c.method === "POST")).toEqual([{ method: "POST", path: "/api/admin/outbox/test", query: {} }]);
+    expect(calls.filter((c) => c.method === "POST")).toEqual([{ method: "POST", path: "/api/admin/outbox/test", query: {}, body: undefined }]);
     expect(router.push).not.toHaveBeenCalled();
   });
 
   it("says a failed test mail's reason", async () => {
-    installFetch((c) =>
+    scriptFetch((c) =>
       c.method === "POST"
-        ? ok({ mail: item(0, { kind: "test", status: "failed", error: "The mail server at smtp.sunnydays.example:587 did not accept the desk's user name or password. Check the credentials in SMTP_URL." }) }, 201)
+        ? okReply({ mail: item(0, { kind: "test", status: "failed", error: "The mail server at smtp.sunnydays.example:587 did not accept the desk's user name or password. Check the credentials in SMTP_URL." }) }, 201)
         : page([item(1)], { mode: SMTP }),
     );
     const user = userEvent.setup();
@@ -163,9 +144,9 @@ describe("OutboxAdmin", () => {
   });
 
   it("shows the loading state, then the error with Try again", async () => {
-    let release: (r: { status: number; body: unknown }) => void = () => {};
+    let release: (r: ScriptedReply) => void = () => {};
     let attempt = 0;
-    installFetch(() => {
+    scriptFetch(() => {
       attempt += 1;
       if (attempt === 1) return new Promise((resolve) => (release = resolve));
       return page([item(1)]);
@@ -173,7 +154,7 @@ describe("OutboxAdmin", () => {
     const user = userEvent.setup();
     wrap(<OutboxAdmin filters={{ kind: null, page: 1 }} />);
     expect(screen.getByText("Reading the outbox…")).toBeInTheDocument();
-    release(fail(500, "internal_error", "Something went wrong on the desk's side. Try again; if it keeps happening, tell an admin."));
+    release(errorReply(500, "internal_error", "Something went wrong on the desk's side. Try again; if it keeps happening, tell an admin."));
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("The outbox could not be loaded");
     expect(alert).toHaveTextContent("Something went wrong on the desk's side.");
@@ -197,7 +178,7 @@ const MAIL: OutboxMail = {
 
 describe("OutboxMailView", () => {
   it("shows the headers, and the HTML in a frame with no scripts, forms, navigation or origin of the desk's", async () => {
-    installFetch(() => ok(MAIL));
+    scriptFetch(() => okReply(MAIL));
     const user = userEvent.setup();
     wrap(<OutboxMailView mailId={MAIL.id} filters={{ kind: "proposal", page: 2 }} />);
     expect(await screen.findByRole("heading", { level: 1, name: "Three hotels in Barcelona" })).toBeInTheDocument();
@@ -227,10 +208,10 @@ describe("OutboxMailView", () => {
   });
 
   it("says why a failed mail was not sent, shows the text alone when there is no HTML, and a missing mail as such", async () => {
-    installFetch((c) =>
+    scriptFetch((c) =>
       c.path.endsWith("missing")
-        ? fail(404, "not_found", "The outbox has no such mail. Go back to the outbox and open it from the list.")
-        : ok({ ...MAIL, status: "failed", sentAt: null, html: null, error: "The mail server at smtp.sunnydays.example:587 refused the connection. Check that it is running and that SMTP_URL names it." }),
+        ? errorReply(404, "not_found", "The outbox has no such mail. Go back to the outbox and open it from the list.")
+        : okReply({ ...MAIL, status: "failed", sentAt: null, html: null, error: "The mail server at smtp.sunnydays.example:587 refused the connection. Check that it is running and that SMTP_URL names it." }),
     );
     const { unmount } = wrap(<OutboxMailView mailId={MAIL.id} filters={{ kind: null, page: 1 }} />);
     expect(await screen.findByRole("alert")).toHaveTextContent("This mail was not sentThe mail server at smtp.sunnydays.example:587 refused the connection.");

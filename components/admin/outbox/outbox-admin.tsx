@@ -29,6 +29,7 @@ import { cn } from "../../ui/cn";
 import { IntentLink } from "../../ui/intent-link";
 import { Select } from "../../ui/select";
 import { Skeleton } from "../../ui/skeleton";
+import { AdminPageHeader } from "../admin-page-header";
 import { MailModeBanner } from "./mail-mode-banner";
 import { MailStatusBadge, kindLabel } from "./mail-status";
 
@@ -68,20 +69,18 @@ export function OutboxAdmin({ filters }: { filters: OutboxFilters }) {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <p className="text-sm font-medium text-brand-700">Administration</p>
-          <h1 className="mt-1 text-2xl font-semibold tracking-tight text-ink sm:text-[1.75rem]">Outbox</h1>
-          <p className="mt-2 max-w-2xl text-[0.9375rem] leading-relaxed text-slate-600">
-            Every mail the desk sends in the agency&apos;s name: proposals to clients, reminders and notifications to advisors. Open one to read it as
-            it went out.
-          </p>
-        </div>
-        <Button variant="secondary" className="self-start sm:self-auto" pending={test.isPending} onClick={() => test.mutate()}>
-          <Send className="size-4" />
-          Send a test mail
-        </Button>
-      </div>
+      <AdminPageHeader
+        title="Outbox"
+        action={
+          <Button variant="secondary" className="self-start sm:self-auto" pending={test.isPending} onClick={() => test.mutate()}>
+            <Send className="size-4" />
+            Send a test mail
+          </Button>
+        }
+      >
+        Every mail the desk sends in the agency&apos;s name: proposals to clients, reminders and notifications to advisors. Open one to read it as it
+        went out.
+      </AdminPageHeader>
 
       <p role="status" className={cn(announcement ? "rounded-lg border border-slate-200 bg-white px-4 py-2.5 text-sm text-slate-700" : "sr-only")}>
         {announcement}
@@ -245,17 +244,16 @@ function EmptyOutbox({ filters, total, onTest, testing }: { filters: OutboxFilte
   );
 }
 
+/** Four rows drawn as the list's: a state, a subject over its recipient, a time. */
 function ListSkeleton() {
+  const row = ["h-6 w-16 shrink-0 rounded-full", "h-10 flex-1", "hidden h-4 w-20 sm:block"];
   return (
     <ul aria-hidden className="divide-y divide-slate-100">
       {[0, 1, 2, 3].map((i) => (
         <li key={i} className="flex items-start gap-4 px-5 py-4 sm:px-6">
-          <Skeleton className="h-6 w-16 rounded-full" />
-          <div className="flex-1 space-y-2">
-            <Skeleton className="h-4 w-2/3" />
-            <Skeleton className="h-3.5 w-1/3" />
-          </div>
-          <Skeleton className="hidden h-4 w-20 sm:block" />
+          {row.map((c) => (
+            <Skeleton key={c} className={c} />
+          ))}
         </li>
       ))}
     </ul>

@@ -170,17 +170,17 @@ function statusSentence(mail: OutboxMail, timeZone: string): string {
 
 const formatSize = (bytes: number) => (bytes < 1024 ? `${bytes} bytes` : `${Math.ceil(bytes / 1024).toLocaleString("en-US")} KB`);
 
+/** The page's parts as they will stand: kind, subject and state; then the headers beside the body. */
 function MailSkeleton() {
   return (
     <div aria-hidden className="space-y-6">
-      <div className="space-y-2">
-        <Skeleton className="h-4 w-28" />
-        <Skeleton className="h-8 w-2/3" />
-        <Skeleton className="h-5 w-64" />
-      </div>
+      {["h-4 w-28", "h-8 w-2/3", "h-5 w-64"].map((c) => (
+        <Skeleton key={c} className={c} />
+      ))}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <Skeleton className="h-72 rounded-xl" />
-        <Skeleton className="h-96 rounded-xl" />
+        {["h-72", "h-96"].map((h) => (
+          <Skeleton key={h} className={`${h} rounded-xl`} />
+        ))}
       </div>
     </div>
   );
