@@ -7,7 +7,7 @@ import { startSmtpServer, type TestSmtpServer } from "@/lib/testing/smtp";
 import type { MailConfig } from "./config";
 import type { MailMessage } from "./message";
 import { KIND_HEADER, REFERENCE_HEADER, sendMail } from "./send";
-import { listOutbox, readOutboxMail } from "./store";
+import { listOutbox, readOutboxMail, SENDING_GIVEN_UP } from "./store";
 import { closeSmtpTransporters, describeSmtpFailure } from "./transport";
 
 // The desk's own mail (issues 29 and 30): sent through a real SMTP server running in this
@@ -224,6 +224,17 @@ describe("sendMail without SMTP_URL: the outbox", () => {
     const reminders = await listOutbox(handle.db, { kind: "reminder", page: 1 });
     expect(reminders).toMatchObject({ total: 3 });
     expect(reminders.items.map((m) => m.subject)).toEqual(["Mail 5", "Mail 3", "Mail 1"]);
+  });
+
+  it("shows a mail left sending by a process that stopped as failed, with why, once the server cannot still be answering", async () => {
+    const [row] = await handle.db
+      .insert(mailOutbox)
+      .values({ kind: "reminder", status: "sending", transport: "smtp", fromAddress: FROM, toAddresses: [{ address: "ana@example.com" }], subject: "Hold ends soon", textBody: "." })
+      .returning();
+    expect((await readOutboxMail(handle.db, row!.id))?.status).toBe("sending");
+    await handle.db.update(mailOutbox).set({ createdAt: new Date(Date.now() - 11 * 60_000) }).where(sql`${mailOutbox.id} = ${row!.id}`);
+    expect(await readOutboxMail(handle.db, row!.id)).toMatchObject({ status: "failed", error: SENDING_GIVEN_UP, sentAt: null });
+    expect((await listOutbox(handle.db, { kind: "reminder", page: 1 })).items[0]).toMatchObject({ status: "failed", error: SENDING_GIVEN_UP });
   });
 
   it("resolves with a sentence, never throws, when the database is gone", async () => {

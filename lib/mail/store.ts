@@ -40,7 +40,14 @@ type SummaryRow = Pick<MailOutboxRow, "id" | "kind" | "status" | "subject" | "re
   sentBy: string | null;
 };
 
+/** A mail still `sending` after this long never heard back: the process stopped while the server had it. */
+export const SENDING_GIVEN_UP_MS = 10 * 60_000;
+export const SENDING_GIVEN_UP =
+  "The desk stopped before the mail server answered, so it is not known whether this mail went out. Send it again if it matters.";
+
 function toItem(row: SummaryRow): OutboxItem {
+  const lost = row.status === "sending" && Date.now() - row.createdAt.getTime() > SENDING_GIVEN_UP_MS;
+  if (lost) return toItem({ ...row, status: "failed", error: SENDING_GIVEN_UP });
   return {
     id: row.id,
     kind: row.kind,
