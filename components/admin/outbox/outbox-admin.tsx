@@ -168,8 +168,8 @@ function MailList({ items, filters }: { items: OutboxItem[]; filters: OutboxFilt
             <p className="mt-0.5 truncate text-sm text-slate-600">
               <span className="sr-only">To </span>
               {recipients(m)}
-              {m.reference ? <span className="text-slate-400"> · {m.reference}</span> : null}
-              {m.sentBy ? <span className="text-slate-400"> · by {m.sentBy}</span> : null}
+              {m.reference ? <span className="text-slate-500"> · {m.reference}</span> : null}
+              {m.sentBy ? <span className="text-slate-500"> · by {m.sentBy}</span> : null}
             </p>
             {m.status === "failed" && m.error ? <p className="mt-1 text-sm text-rose-700">{m.error}</p> : null}
           </div>
