@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { BadgePercent, BarChart3, BellRing, Building2, ClipboardList, Search, Users } from "lucide-react";
+import { BadgePercent, BarChart3, BellRing, Building2, ClipboardList, Inbox, Search, Users } from "lucide-react";
 import { usePathname } from "next/navigation";
 import * as z from "zod/mini";
 import { apiGet } from "@/lib/api-client";
@@ -18,6 +18,7 @@ const ADMIN_LINKS = [
   { href: "/admin/users", label: "Users", Icon: Users },
   { href: "/admin/agency", label: "Agency", Icon: Building2 },
   { href: "/admin/pricing", label: "Pricing", Icon: BadgePercent },
+  { href: "/admin/outbox", label: "Outbox", Icon: Inbox },
 ] as const;
 
 /** Read again every minute (the service is checked at most that often), and after any booking action. */
@@ -44,7 +45,7 @@ export function PrimaryNav({ className, isAdmin = false }: { className?: string;
   const attention = useAttentionCount();
   return (
     <nav aria-label="Main" className={cn("min-w-0", className)}>
-      {/* Narrow screens: a row of three, so an admin's seven sections sit in three rows, none out of sight. */}
+      {/* Narrow screens: rows of three, so an admin's eight sections sit in three rows, none out of sight. */}
       <ul className="grid grid-cols-3 gap-1 sm:flex sm:items-center sm:overflow-x-auto">
         {[...LINKS, ...(isAdmin ? ADMIN_LINKS : [])].map(({ href, label, Icon }) => {
           const current = pathname === href || pathname.startsWith(`${href}/`);

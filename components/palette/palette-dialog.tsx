@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { Activity, BarChart3, BellRing, Building2, ClipboardList, CornerDownLeft, Percent, Search, Users } from "lucide-react";
+import { Activity, BarChart3, BellRing, Building2, ClipboardList, CornerDownLeft, Inbox, Percent, Search, Users } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { createPortal } from "react-dom";
 import { useEffect, useId, useImperativeHandle, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from "react";
@@ -37,6 +37,7 @@ function entries(isAdmin: boolean): { go: Entry[]; search: Entry[] } {
           { id: "users", label: "Users", hint: "Admins", keywords: ["advisors", "invite", "team"], href: "/admin/users", icon: <Users className="size-4" /> },
           { id: "agency", label: "Agency profile", hint: "Admins", keywords: ["name", "logo", "reply-to", "address", "settings"], href: "/admin/agency", icon: <Building2 className="size-4" /> },
           { id: "pricing", label: "Pricing", hint: "Admins", keywords: ["markup", "margin", "client prices", "rounding", "discount"], href: "/admin/pricing", icon: <Percent className="size-4" /> },
+          { id: "outbox", label: "Outbox", hint: "Admins", keywords: ["mail", "email", "sent", "smtp", "proposals", "reminders"], href: "/admin/outbox", icon: <Inbox className="size-4" /> },
           { id: "status", label: "Desk status", hint: "Admins", keywords: ["health", "service", "database", "settings"], href: "/admin/status", icon: <Activity className="size-4" /> },
         ]
       : []),

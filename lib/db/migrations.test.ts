@@ -170,4 +170,29 @@ describe.each(targets)("migrations on $name", (target) => {
       await staged.close();
     }
   });
+  it("0011: the outbox table comes after the migrations before it, keeps a mail with its sender, and refuses an unknown state", async () => {
+    const folder = migrationsUpTo("0009_one_booking_state");
+    folders.push(folder);
+    const staged = await target.stage(folder);
+    try {
+      const [user] = (await staged.db.execute<{ id: string }>(sql`insert into users (email, name) values ('ana@desk.test', 'Ana') returning id`)).rows;
+      const db = await staged.rest();
+      await db.execute(sql`
+        insert into mail_outbox (kind, reference, status, transport, from_name, from_address, to_addresses, reply_to, subject, text_body, html_body, sent_by)
+        values ('proposal', 'PR-1', 'kept', 'outbox', 'Sunny Days', 'no-reply@localhost', ${JSON.stringify([{ name: "Ana Lopez", address: "ana@example.com" }])}::jsonb,
+                'bookings@sunny.example', 'Three hotels', 'Dear Ana', '<p>Dear Ana</p>', ${user!.id})`);
+      const rows = (
+        await db.execute<Record<string, unknown>>(sql`select kind, status, to_addresses, cc_addresses, attachments, sent_by = ${user!.id} as by_ana, created_at is not null as dated from mail_outbox`)
+      ).rows;
+      expect(rows).toEqual([{ kind: "proposal", status: "kept", to_addresses: [{ name: "Ana Lopez", address: "ana@example.com" }], cc_addresses: [], attachments: [], by_ana: true, dated: true }]);
+      await expect(
+        db.execute(sql`insert into mail_outbox (kind, status, transport, from_address, to_addresses, subject, text_body) values ('test', 'lost', 'outbox', 'a@b.example', '[]'::jsonb, 's', 't')`),
+      ).rejects.toThrow();
+      // A user who goes leaves the mail they sent, without a sender.
+      await db.execute(sql`delete from users where id = ${user!.id}`);
+      expect((await db.execute<{ sent_by: string | null }>(sql`select sent_by from mail_outbox`)).rows).toEqual([{ sent_by: null }]);
+    } finally {
+      await staged.close();
+    }
+  });
 });

@@ -27,6 +27,7 @@ const updatedAt = () =>
     .$onUpdate(() => new Date());
 
 import { USER_ROLES } from "../auth/roles";
+import type { MailAddress, MailAttachmentInfo } from "../mail/shapes";
 
 export { USER_ROLES, type UserRole } from "../auth/roles";
 
@@ -310,6 +311,51 @@ export const pricingSettings = pgTable(
   ],
 );
 
+/**
+ * Every mail the desk sends or keeps (lib/mail, docs/mail.md): its headers and bodies, shown on
+ * /admin/outbox. Without SMTP_URL a mail is `kept` here and nothing is sent; with it, a row is
+ * written `sending` before the mail server is asked and then set `sent` (with the server's
+ * message ID) or `failed` (with the reason as a sentence). Attachments are described, not kept.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** What the mail is for (lib/mail/shapes.ts MAIL_KINDS): proposal, reminder, … */
+    kind: text("kind").notNull(),
+    /** What the mail is about, for finding it again: a proposal's or a booking's reference. */
+    reference: text("reference"),
+    status: text("status").notNull(),
+    /** How it went: `smtp` (sent through SMTP_URL) or `outbox` (kept, not sent). */
+    transport: text("transport").notNull(),
+    fromName: text("from_name").notNull().default(""),
+    fromAddress: text("from_address").notNull(),
+    toAddresses: jsonb("to_addresses").$type<MailAddress[]>().notNull(),
+    ccAddresses: jsonb("cc_addresses").$type<MailAddress[]>().notNull().default([]),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    attachments: jsonb("attachments").$type<MailAttachmentInfo[]>().notNull().default([]),
+    /** The Message-ID the mail went out with. */
+    messageId: text("message_id"),
+    /** Why it failed, as a sentence for a person. */
+    error: text("error"),
+    /** The advisor whose action sent it; null for the desk's own (a reminder, a digest). */
+    sentBy: uuid("sent_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    /** When the mail server accepted it (sent) or gave up on it (failed). */
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("mail_outbox_created_idx").on(t.createdAt),
+    index("mail_outbox_kind_created_idx").on(t.kind, t.createdAt),
+    index("mail_outbox_reference_idx").on(t.reference),
+    check("mail_outbox_status_known", sql`${t.status} in ('kept', 'sending', 'sent', 'failed')`),
+    check("mail_outbox_transport_known", sql`${t.transport} in ('smtp', 'outbox')`),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type LedgerEntry = typeof bookingsLedger.$inferSelect;
@@ -323,3 +369,4 @@ export type UserInvite = typeof userInvites.$inferSelect;
 export type AgencyProfileRow = typeof agencyProfile.$inferSelect;
 export type MarkupRuleRow = typeof markupRules.$inferSelect;
 export type PricingSettingsRow = typeof pricingSettings.$inferSelect;
+export type MailOutboxRow = typeof mailOutbox.$inferSelect;
