@@ -65,6 +65,13 @@ async function firstCardSaying(cards: Locator, text: RegExp): Promise<Locator> {
   throw new Error(`no card says ${text}`);
 }
 
+/** /admin/pricing's form, once it takes typing (hydrated: what is typed before is replaced by the saved values). */
+async function pricingForm(page: Page): Promise<Locator> {
+  const form = page.getByRole("form", { name: "Agency pricing" });
+  await expect(form).toHaveAttribute("data-hydrated", "");
+  return form;
+}
+
 async function turn(page: Page, scope: Locator, on: boolean) {
   const sw = scope.getByRole("switch", { name: "Client prices" });
   await expect(sw).toHaveAttribute("aria-checked", String(!on));
@@ -84,7 +91,7 @@ test.describe("agency pricing", () => {
       await expect(nav.getByRole("link", { name: "Pricing" })).toHaveAttribute("aria-current", "page");
       await expectAccessible();
 
-      const form = page.getByRole("form", { name: "Agency pricing" });
+      const form = await pricingForm(page);
       const hotels = form.getByLabel("Hotels: percentage");
       await hotels.fill("10");
       await form.getByRole("radio", { name: /^Ending in \.99/ }).check();
@@ -110,8 +117,7 @@ test.describe("agency pricing", () => {
 
     test("bad input: a sentence on the field, what was typed kept, nothing sent", async ({ page, expectAccessible }) => {
       await page.goto("/admin/pricing");
-      const form = page.getByRole("form", { name: "Agency pricing" });
-      await expect(form).toBeVisible();
+      const form = await pricingForm(page);
       const puts: string[] = [];
       page.on("request", (req) => {
         if (req.method() === "PUT" && new URL(req.url()).pathname === "/api/agency/pricing") puts.push(req.url());

@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { BadgePercent, Calculator, Globe2, Plus, ShieldCheck, Trash2 } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useMemo, useState, useSyncExternalStore } from "react";
 import { useFieldArray, useForm, useWatch, type Control, type FieldErrors, type UseFormRegister } from "react-hook-form";
 import { agencyPricingQuery } from "@/components/pricing/use-agency-pricing";
 import { countryOptions } from "@/lib/countries";
@@ -24,6 +24,8 @@ import { PricingExample } from "./pricing-example";
 const savedAt = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit" });
 // Fixed locale and zone, as on the agency page, so the server's HTML and the browser's render agree.
 const savedOn = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
+const noSubscription = () => () => {};
 
 export const ROUNDING_LABELS: Record<Rounding, string> = { none: "None", whole: "Whole units", ninety_nine: "Ending in .99" };
 
@@ -81,6 +83,9 @@ export function PricingAdmin({ initial }: { initial: PricingAnswer }) {
   });
 
   const neverSet = pricing.updatedAt === null;
+  // The form takes typing once hydrated: react-hook-form sets each input to its saved value as it
+  // registers it, over anything typed into the server's HTML before. Said on the form for tests.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   const fixedHint = `Per booking, in ${currency}.`;
 
   return (
@@ -106,7 +111,7 @@ export function PricingAdmin({ initial }: { initial: PricingAnswer }) {
           They are shown here as {pricing.agencyCurrency} amounts and are not added to {pricing.agencyCurrency} prices until you check them and save.
         </Callout>
       ) : null}
-      <form onSubmit={onSubmit} noValidate aria-label="Agency pricing" className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
+      <form onSubmit={onSubmit} noValidate aria-label="Agency pricing" data-hydrated={hydrated ? "" : undefined} className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
         <div className="min-w-0 space-y-6">
           <Card aria-labelledby="pricing-default-title">
             <CardHeader icon={<BadgePercent className="size-5" aria-hidden />} title="Default markup" titleId="pricing-default-title" description="Applies to everything no other rule covers." />
@@ -375,7 +380,8 @@ function CountryRow({
           )}
         </Field>
       </div>
-      <div className="mt-3 flex items-end gap-3">
+      {/* The remove button beside the amounts from 640 px; on a phone under them, so the amounts keep the row's width. */}
+      <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end sm:gap-3">
         <div className="min-w-0 flex-1">
           <MarkupInputs
             register={register}
@@ -387,8 +393,15 @@ function CountryRow({
             compact
           />
         </div>
-        <Button variant="ghost" size="sm" onClick={onRemove} aria-label={`Remove country ${n}`} className={cn("mb-1", errors?.percent || errors?.fixed ? "mb-7" : null)}>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={onRemove}
+          aria-label={`Remove country ${n}`}
+          className={cn("self-end sm:mb-1", errors?.percent || errors?.fixed ? "sm:mb-7" : null)}
+        >
           <Trash2 className="size-4" aria-hidden />
+          <span className="sm:hidden">Remove</span>
         </Button>
       </div>
     </li>
