@@ -1,8 +1,7 @@
 import type { ReactNode } from "react";
-import { ClientPricesSwitch } from "@/components/pricing/client-prices";
 
-/** The page's title block: what kind of sheet, the product's name, one line of facts, and the Client prices switch where prices follow. */
-export function SheetHeader({ kicker, title, facts, priced = false, children }: { kicker: string; title: ReactNode; facts: ReactNode[]; priced?: boolean; children?: ReactNode }) {
+/** The page's title block: what kind of sheet, the product's name, and one line of facts. */
+export function SheetHeader({ kicker, title, facts, children }: { kicker: string; title: ReactNode; facts: ReactNode[]; children?: ReactNode }) {
   const shown = facts.filter((f) => f !== null && f !== undefined && f !== false && f !== "");
   return (
     <div>
@@ -18,7 +17,6 @@ export function SheetHeader({ kicker, title, facts, priced = false, children }: 
         </ul>
       ) : null}
       {children}
-      {priced ? <ClientPricesSwitch className="mt-3" /> : null}
     </div>
   );
 }

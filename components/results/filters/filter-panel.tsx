@@ -3,8 +3,7 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import { EMPTY_FILTERS, activeFilterCount, toggleValue, type FacetOption, type Facets, type PriceFacet, type ResultFilters } from "./filter-model";
-import { useRowPrices } from "@/components/pricing/client-prices";
-import { formatMajor, formatMinor, minorPerMajor } from "./money";
+import { formatMajor, minorPerMajor } from "./money";
 import { formatCount } from "@/lib/money";
 
 export type FilterPanelProps = {
@@ -273,14 +272,6 @@ function PriceSection({
   onChange: (price: ResultFilters["price"]) => void;
 }) {
   const unit = minorPerMajor(currency);
-  // The filter works on the cost; with Client prices on, its amounts are said as client prices
-  // (one product and destination: the markup keeps the order, so the range means the same rows).
-  const { on, shown } = useRowPrices();
-  const money = (major: number) => {
-    if (!on) return formatMajor(major, currency);
-    const p = shown({ sellAmountMinor: Math.round(major * unit), sellCurrency: currency, productType });
-    return p.amountMinor === null ? "—" : formatMinor(p.amountMinor, currency, { whole: true });
-  };
   const scale = useMemo(() => {
     const step = niceStep((price.max - price.min) / unit);
     const lo = Math.floor(price.min / unit / step) * step;
@@ -310,9 +301,9 @@ function PriceSection({
   const label = productType === "hotel" ? "Total price for the stay" : "Total price";
   const labelId = useId();
   const summary =
-    `Price distribution of ${countNoun(productType, price.counted)} from ${money(scale.lo)} to ${money(scale.hi)}` +
+    `Price distribution of ${countNoun(productType, price.counted)} from ${formatMajor(scale.lo, currency)} to ${formatMajor(scale.hi, currency)}` +
     (range[0] > scale.lo || range[1] < scale.hi
-      ? `; about ${countNoun(productType, inRange)} between ${money(range[0])} and ${money(range[1])}.`
+      ? `; about ${countNoun(productType, inRange)} between ${formatMajor(range[0], currency)} and ${formatMajor(range[1], currency)}.`
       : ".");
 
   return (
@@ -341,21 +332,21 @@ function PriceSection({
           max={scale.hi}
           step={scale.step}
           labels={["Minimum price", "Maximum price"]}
-          format={money}
+          format={(v) => formatMajor(v, currency)}
           onInput={setDraft}
           onCommit={commit}
         />
         <div className="flex items-center justify-between gap-2 text-sm text-slate-700 tabular-nums">
           <span>
             <span className="sr-only">From </span>
-            {money(range[0])}
+            {formatMajor(range[0], currency)}
           </span>
           <span aria-hidden className="text-slate-400">
             –
           </span>
           <span>
             <span className="sr-only">to </span>
-            {money(range[1])}
+            {formatMajor(range[1], currency)}
           </span>
         </div>
       </div>

@@ -1,7 +1,0 @@
-"use client";
-
-import { AdminLoadError } from "@/components/admin/admin-load-error";
-
-export default function OutboxError(props: { error: Error & { digest?: string }; reset: () => void }) {
-  return <AdminLoadError title="Outbox" what="The outbox" {...props} />;
-}
