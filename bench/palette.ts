@@ -23,6 +23,7 @@ import { chromium, type Browser } from "@playwright/test";
 import { CHROMIUM_LAUNCH_OPTIONS } from "../e2e/constants";
 import { signIn } from "./support/desk-pages";
 import { sleep, startProdServer, type BenchServer } from "./support/prod-server";
+import { NEXT_PAINT_JS } from "./support/page-script";
 
 const PORT = Number(process.env.BENCH_PALETTE_PORT ?? 3270);
 const RUNS = Math.max(1, Number(process.env.BENCH_PALETTE_RUNS ?? 10));
@@ -39,11 +40,7 @@ const PAGE = "/bookings";
 // helpers (__name) that do not exist in the page.
 const PAGE_HELPERS = String.raw`
 (() => {
-  const nextPaint = (resolve) => requestAnimationFrame(() => {
-    const ch = new MessageChannel();
-    ch.port1.onmessage = () => resolve(performance.now());
-    ch.port2.postMessage(null);
-  });
+${NEXT_PAINT_JS}
   /** The palette's dialog once it is there with its input and has a size, else null. */
   const dialog = () => {
     for (const el of document.querySelectorAll('[role="dialog"], dialog[open]')) {

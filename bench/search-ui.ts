@@ -18,6 +18,7 @@ import { CHROMIUM_LAUNCH_OPTIONS } from "../e2e/constants";
 import { DEMO_USERS } from "../lib/auth/config";
 import { criteriaQuery, emptyCriteria, searchHref, toSearchRequest, type HotelCriteria, type Place } from "../lib/search/criteria";
 import { sleep, startProdServer, type BenchServer } from "./support/prod-server";
+import { NEXT_PAINT_JS } from "./support/page-script";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const TOGGLES = Math.max(2, Number(process.env.BENCH_TOGGLES ?? 16));
@@ -33,11 +34,7 @@ const PORT = 3200;
 // compiled by tsx with helpers (__name) that do not exist in the page.
 const PAGE_HELPERS = String.raw`
 (() => {
-  const nextPaint = (resolve) => requestAnimationFrame(() => {
-    const ch = new MessageChannel();
-    ch.port1.onmessage = () => resolve(performance.now());
-    ch.port2.postMessage(null);
-  });
+${NEXT_PAINT_JS}
   const longTasks = [];
   try {
     new PerformanceObserver((list) => { for (const e of list.getEntries()) longTasks.push({ start: e.startTime, end: e.startTime + e.duration }); })

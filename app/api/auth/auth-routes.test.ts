@@ -3,7 +3,6 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { sealData } from "iron-session";
 import { NextRequest } from "next/server";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { stampPeerAddress } from "@/lib/auth/peer-stamp";
 import { hashPassword } from "@/lib/auth/passwords";
@@ -13,6 +12,7 @@ import { createUser, findUserByEmail, setUserActive } from "@/lib/auth/users";
 import { openDb, type Db, type DbHandle, type DbOptions } from "@/lib/db";
 import { sessions } from "@/lib/db/schema";
 import { getEnv } from "@/lib/env";
+import { adminQuery, testDatabaseName, testDatabaseUrl } from "@/lib/testing/databases";
 import * as login from "./login/route";
 import * as logout from "./logout/route";
 import * as session from "./session/route";
@@ -72,31 +72,19 @@ const listUsers = async (db: Db, browser: Browser) => (await call(db, browser, u
 
 /* ------------------------------------------------------------ databases */
 
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-
 type Target = { name: string; instances: number; setup: () => Promise<DbOptions>; teardown: () => Promise<void> };
 
+/** A fresh PostgreSQL database of this file's own (lib/testing/databases.ts), opened by two instances. */
 function postgresTarget(): Target {
-  const dbName = `agency_desk_auth_${process.pid}_${Date.now().toString(36)}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 5_000 });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
+  const dbName = testDatabaseName("auth");
   return {
     name: "PostgreSQL, two instances",
     instances: 2,
     setup: async () => {
-      await admin(`create database "${dbName}"`);
-      const url = new URL(ADMIN_URL);
-      url.pathname = `/${dbName}`;
-      return { driver: "postgres", url: url.toString(), maxConnections: 4 };
+      await adminQuery(`create database "${dbName}"`);
+      return { driver: "postgres", url: testDatabaseUrl(dbName), maxConnections: 4 };
     },
-    teardown: () => admin(`drop database if exists "${dbName}" with (force)`),
+    teardown: () => adminQuery(`drop database if exists "${dbName}" with (force)`),
   };
 }
 
