@@ -4,6 +4,7 @@ import { isServer, QueryClient, QueryClientProvider } from "@tanstack/react-quer
 import { useState, type ReactNode } from "react";
 import { config } from "zod/mini";
 import { TimeZoneProvider } from "@/components/layout/time-zone";
+import { ClientPricesProvider } from "@/components/pricing/client-prices";
 import { ApiError } from "@/lib/api-client";
 
 // Our CSP forbids eval; without this zod 4 probes `new Function` to decide whether to JIT.
@@ -40,7 +41,9 @@ export function Providers({ timeZone, children }: { timeZone: string; children: 
   const [client] = useState(getQueryClient);
   return (
     <QueryClientProvider client={client}>
-      <TimeZoneProvider serverZone={timeZone}>{children}</TimeZoneProvider>
+      <TimeZoneProvider serverZone={timeZone}>
+        <ClientPricesProvider>{children}</ClientPricesProvider>
+      </TimeZoneProvider>
     </QueryClientProvider>
   );
 }

@@ -7,10 +7,12 @@
 // Each page is loaded cold (a fresh browser context, no cache) and measured until the network is
 // idle: every script response (resource type "script", or a .js URL) is taken decoded and
 // re-gzipped here with zlib at its default level, so the figure is "JS at load, gzip" whatever the
-// server's own compression does. Scripts loaded later (a tab opened, a dialog) are not counted.
+// server's own compression does. Scripts loaded later (a tab opened, a dialog) are not counted;
+// what a page fetches unasked once it has settled (the command palette's code, about 2 s after
+// load) is watched for LATER_MS more and printed apart ("then N KB once settled").
 // Pages: /login, /search, hotel results, a hotel page, checkout, /bookings, a booking's page (a
-// hotel booked for the bench), /attention, and as the admin /admin/overview, /admin/users and
-// /admin/agency.
+// hotel booked for the bench), /attention, and as the admin /admin/overview, /admin/users,
+// /admin/agency and /admin/pricing.
 // Targets: every page ≤ bare + 100 KB gzip; /login ≤ bare + 50 KB. BENCH_VERBOSE=1 lists every
 // script of every page with its gzip size.
 import { gzipSync } from "node:zlib";
@@ -29,7 +31,9 @@ const KB = 1024;
 
 /* ------------------------------------------------------------------ measuring */
 
-type Weight = { page: string; url: string; files: number; raw: number; gzip: number; note?: string; scripts: Array<{ url: string; raw: number; gzip: number }> };
+type Weight = { page: string; url: string; files: number; raw: number; gzip: number; later: number; note?: string; scripts: Array<{ url: string; raw: number; gzip: number }> };
+/** How long a page is watched after it is measured, for what it fetches once settled. */
+const LATER_MS = 4_000;
 
 /** Loads `url` in a fresh context (no cache) and sums the scripts it loads until the network is idle. */
 async function weigh(
@@ -71,7 +75,14 @@ async function weigh(
           ? `landed on ${landed.pathname}`
           : unready;
     const sizes = (await Promise.all(bodies)).filter((s) => s !== null);
+    // What the page fetches once it has settled, unasked (the command palette, about 2 s after
+    // load): not JS at load, listed apart.
+    const atLoad = bodies.length;
+    await sleep(LATER_MS);
+    await tab.waitForLoadState("networkidle", { timeout: 30_000 }).catch(() => {});
+    const later = (await Promise.all(bodies.slice(atLoad))).filter((s) => s !== null);
     return {
+      later: later.reduce((n, s) => n + s.gzip, 0),
       page,
       url,
       files: sizes.length,
@@ -173,6 +184,7 @@ async function main(): Promise<void> {
     await measure("/admin/overview", `${baseURL}/admin/overview`, "admin", visible((t) => t.getByRole("heading", { level: 1 })));
     await measure("/admin/users", `${baseURL}/admin/users`, "admin", visible((t) => t.getByRole("heading", { level: 1 })));
     await measure("/admin/agency", `${baseURL}/admin/agency`, "admin", visible((t) => t.getByRole("heading", { level: 1 })));
+    await measure("/admin/pricing", `${baseURL}/admin/pricing`, "admin", visible((t) => t.getByTestId("pricing-example")));
 
     const base = results[0]!.gzip;
     const kb = (n: number) => (n / KB).toFixed(1);
@@ -184,7 +196,7 @@ async function main(): Promise<void> {
       const diff = (r.gzip - base) / KB;
       const met = isBare ? "" : diff <= budget ? "yes" : `NO (+${(diff - budget).toFixed(1)})`;
       console.log(
-        `${r.page.padEnd(22)}${String(r.files).padStart(6)}${kb(r.raw).padStart(9)}${kb(r.gzip).padStart(9)}${(isBare ? "" : `+${diff.toFixed(1)}`).padStart(9)}${(isBare ? "" : `+${budget}`).padStart(9)}  ${met}${r.note ? `  (${r.note})` : ""}`,
+        `${r.page.padEnd(22)}${String(r.files).padStart(6)}${kb(r.raw).padStart(9)}${kb(r.gzip).padStart(9)}${(isBare ? "" : `+${diff.toFixed(1)}`).padStart(9)}${(isBare ? "" : `+${budget}`).padStart(9)}  ${met}${r.later ? `  then ${kb(r.later)} KB once settled` : ""}${r.note ? `  (${r.note})` : ""}`,
       );
     }
     if (process.env.BENCH_VERBOSE === "1") {

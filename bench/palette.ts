@@ -46,6 +46,8 @@ ${NEXT_PAINT_JS}
     for (const el of document.querySelectorAll('[role="dialog"], dialog[open]')) {
       const named = el.getAttribute("aria-label") ?? document.getElementById(el.getAttribute("aria-labelledby") ?? "")?.textContent ?? "";
       if (named.trim() !== "Command palette") continue;
+      // Shown, not only laid out: the palette waits hidden (visibility) until the key.
+      if (!el.checkVisibility({ visibilityProperty: true })) continue;
       const input = el.querySelector("input");
       const box = el.getBoundingClientRect();
       if (input && box.width > 0 && box.height > 0) return el;

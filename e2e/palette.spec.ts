@@ -46,6 +46,15 @@ test.describe("command palette", () => {
     await expect(palette).toBeVisible();
     await expect(palette.getByRole("combobox")).toBeFocused();
     expect(fetched, "scripts fetched between Ctrl+K and the palette").toEqual([]);
+    // The backdrop covers the whole window, not the header it is opened from (whose backdrop-filter
+    // once made it the box of the palette's fixed elements), and a click on it closes.
+    const viewport = page.viewportSize()!;
+    expect(await page.locator("[data-palette-backdrop]").boundingBox()).toEqual({ x: 0, y: 0, width: viewport.width, height: viewport.height });
+    await page.mouse.click(20, viewport.height - 20);
+    await expect(palette).toHaveCount(0);
+    await search.focus();
+    await page.keyboard.press("Control+k");
+    await expect(palette).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(palette).toHaveCount(0);
     await expect(search).toBeFocused();

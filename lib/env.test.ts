@@ -64,6 +64,17 @@ describe("parseEnv", () => {
     }
   });
 
+  it("keeps the desk's mail in its outbox unless SMTP_URL is set; sends from MAIL_FROM or no-reply@ the app's host", () => {
+    expect(parseEnv({})).toMatchObject({ SMTP_URL: undefined, MAIL_FROM: "no-reply@localhost", mailTransport: "outbox" });
+    expect(parseEnv({ APP_ORIGIN: "https://desk.sunny.example", SMTP_URL: "smtps://desk:pw@smtp.sunny.example:465" })).toMatchObject({
+      SMTP_URL: "smtps://desk:pw@smtp.sunny.example:465",
+      MAIL_FROM: "no-reply@desk.sunny.example",
+      mailTransport: "smtp",
+    });
+    expect(parseEnv({ SMTP_URL: "smtp://127.0.0.1:2525", MAIL_FROM: " bookings@sunny.example " })).toMatchObject({ MAIL_FROM: "bookings@sunny.example", mailTransport: "smtp" });
+    expect(parseEnv({ SMTP_URL: " ", MAIL_FROM: "" })).toMatchObject({ SMTP_URL: undefined, mailTransport: "outbox" });
+  });
+
   it("treats empty values as unset", () => {
     const env = parseEnv({ TDS_API_KEY: "", DATABASE_URL: " ", AGENCY_CURRENCY: "" });
     expect(env.TDS_API_KEY).toBe(DEV_TDS_API_KEY);
@@ -91,6 +102,22 @@ describe("parseEnv", () => {
     [{ AGENCY_MARKET: "USA" }, "AGENCY_MARKET must be an ISO 3166-1 alpha-2 country code such as US or GB."],
     [{ AGENCY_MARKET: "ZZ" }, "AGENCY_MARKET must be an ISO 3166-1 alpha-2 country code such as US or GB."],
     [{ SANDBOX: "yes" }, "SANDBOX must be on or off."],
+    [
+      { SMTP_URL: "smtp.example.com:587" },
+      "SMTP_URL must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.com:465 (leave it unset to keep the desk's mail in its outbox).",
+    ],
+    [
+      { SMTP_URL: "https://smtp.example.com" },
+      "SMTP_URL must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.com:465 (leave it unset to keep the desk's mail in its outbox).",
+    ],
+    [
+      { MAIL_FROM: "Sunny Days <bookings@sunny.example>" },
+      "MAIL_FROM must be one email address such as bookings@youragency.com (the name shown beside it is the agency's, from its profile).",
+    ],
+    [
+      { MAIL_FROM: "bookings@sunny.example\r\nBcc: everyone@example.com" },
+      "MAIL_FROM must be one email address such as bookings@youragency.com (the name shown beside it is the agency's, from its profile).",
+    ],
     [{ NODE_ENV: "staging" }, "NODE_ENV must be one of development, production or test."],
   ])("rejects %o with a clear message", (source, message) => {
     expect(problemsOf(source)).toEqual([message]);

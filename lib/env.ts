@@ -98,6 +98,18 @@ const schema = z.object({
     .string()
     .regex(/^\d{1,12}(\.\d{1,2})?$/, "AGENCY_CREDIT_LIMIT must be an amount in the agency's currency, such as 50000 or 50000.00.")
     .optional(),
+  SMTP_URL: z
+    .string()
+    .refine(
+      (v) => isUrl(v, ["smtp:", "smtps:"]) && new URL(v).hostname !== "",
+      "SMTP_URL must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.com:465 (leave it unset to keep the desk's mail in its outbox).",
+    )
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .pipe(z.email("MAIL_FROM must be one email address such as bookings@youragency.com (the name shown beside it is the agency's, from its profile)."))
+    .optional(),
   SANDBOX: z.enum(["on", "off"], { error: "SANDBOX must be on or off." }).optional(),
   BENCH_PASSTHROUGH: z.enum(["0", "1"], { error: "BENCH_PASSTHROUGH must be 1 or 0." }).optional(),
 });
@@ -128,6 +140,12 @@ export type Env = {
    * service has no wallet endpoint, so the overview compares credit used with this (null: not set).
    */
   agencyCreditLimitMinor: number | null;
+  /** The SMTP server the desk's own mail goes through (docs/mail.md); unset: mail is kept in the outbox (/admin/outbox). */
+  SMTP_URL: string | undefined;
+  /** The address the desk's mail is sent from: MAIL_FROM, or no-reply@ the host of APP_ORIGIN. */
+  MAIL_FROM: string;
+  /** Whether the desk's mail is really sent (SMTP_URL set) or kept in its outbox. */
+  mailTransport: "smtp" | "outbox";
   /** Whether /sandbox serves the simulator: on by default outside production. */
   sandboxEnabled: boolean;
   /** BENCH_PASSTHROUGH=1: mounts the bare pass-through of bench/bff-floor.ts (docs/bff.md); off by default. */
@@ -190,9 +208,17 @@ export function parseEnv(source: Source = process.env): Env {
     AGENCY_CURRENCY: e.AGENCY_CURRENCY,
     AGENCY_MARKET: e.AGENCY_MARKET,
     agencyCreditLimitMinor: e.AGENCY_CREDIT_LIMIT ? Math.round(Number(e.AGENCY_CREDIT_LIMIT) * 10 ** minorDigits(e.AGENCY_CURRENCY)) : null,
+    SMTP_URL: e.SMTP_URL,
+    MAIL_FROM: e.MAIL_FROM ?? defaultMailFrom(e.APP_ORIGIN),
+    mailTransport: e.SMTP_URL ? "smtp" : "outbox",
     sandboxEnabled: e.SANDBOX ? e.SANDBOX === "on" : !isProduction,
     benchPassthrough: e.BENCH_PASSTHROUGH === "1",
   };
+}
+
+/** no-reply@ the host the desk is served from (no-reply@localhost in development). */
+export function defaultMailFrom(appOrigin: string): string {
+  return `no-reply@${new URL(appOrigin).hostname}`;
 }
 
 let cached: Env | undefined;

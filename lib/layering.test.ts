@@ -147,6 +147,18 @@ describe("what may import what (docs/architecture.md)", () => {
     expect(modules.filter((f) => !imports.get(f)!.includes("pkg:server-only")).map(rel)).toEqual([]);
   });
 
+  it("the mail transport, lib/mail/ but its shapes, is server-only, and no component reaches nodemailer", () => {
+    const mail = inside("lib/mail");
+    const modules = [...imports.keys()].filter((f) => mail(f) && !isTest(f));
+    expect(modules.map(rel)).toContain("lib/mail/send.ts");
+    expect(modules.filter((f) => path.basename(f) !== "shapes.ts" && !imports.get(f)!.includes("pkg:server-only")).map(rel)).toEqual([]);
+    expect(imports.get(at("lib/mail/shapes.ts"))!.filter((t) => !t.startsWith("pkg:zod"))).toEqual([]);
+    const components = [...imports.keys()].filter((f) => inside("components")(f) && !isTest(f));
+    expect(components.filter((f) => [...reach(f)].some((m) => imports.get(m)?.includes("pkg:nodemailer"))).map(rel)).toEqual([]);
+    // The check is real: the sender does reach it.
+    expect([...reach(at("lib/mail/send.ts"))].some((m) => imports.get(m)?.includes("pkg:nodemailer"))).toBe(true);
+  });
+
   it("no component reaches the transport, directly or through lib/, except components/status", () => {
     const components = [...imports.keys()].filter((f) => inside("components")(f) && !isTest(f) && !inside("components/status")(f));
     const offending = components.filter((f) => [...reach(f)].some(transport)).map(rel);

@@ -38,6 +38,13 @@ export const bannerSections: BannerSection[] = [
     ],
   },
   {
+    title: "Mail",
+    lines: (env) =>
+      env.mailTransport === "smtp" && env.SMTP_URL
+        ? [`sent through ${redactUrl(env.SMTP_URL)} from ${env.MAIL_FROM}`]
+        : [`kept in the desk's outbox, not sent: ${env.APP_ORIGIN}/admin/outbox (set SMTP_URL to send; docs/mail.md)`],
+  },
+  {
     title: "Agency",
     lines: (env) => [`currency ${env.AGENCY_CURRENCY}, market ${env.AGENCY_MARKET}`],
   },
@@ -74,6 +81,9 @@ export async function startServer(): Promise<void> {
     throw err;
   }
   if (!env.isProduction) console.log(await renderBanner(env));
+  else if (env.mailTransport === "outbox") {
+    console.warn("[mail] SMTP_URL is not set: the desk's mail is kept in its outbox (/admin/outbox), not sent to anyone (docs/mail.md).");
+  }
 
   // The e2e server runs a production build with SEED_DEMO_USERS=1; it must have its
   // users before it answers, so this is awaited (a failure is reported, not fatal).

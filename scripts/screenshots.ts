@@ -23,7 +23,7 @@ import { CHROMIUM_LAUNCH_OPTIONS, E2E_ORIGIN, VIEWPORTS } from "../e2e/constants
 
 const readme = process.argv.includes("--readme");
 const [baseURL = readme ? "http://localhost:3000" : E2E_ORIGIN, ...paths] = process.argv.slice(2).filter((a) => a !== "--readme");
-const pages = paths.length > 0 ? paths : ["/login", "/search", "/bookings", "/attention", "/admin/overview", "/admin/users", "/admin/agency", "/admin/status", "/no-such-page"];
+const pages = paths.length > 0 ? paths : ["/login", "/search", "/bookings", "/attention", "/admin/overview", "/admin/users", "/admin/agency", "/admin/pricing", "/admin/outbox", "/admin/status", "/no-such-page"];
 const signedOut = (p: string) => p.startsWith("/login") || p.startsWith("/invite/");
 const demo = DEMO_USERS.find((u) => u.role === (readme || process.env.SCREENSHOT_AS === "advisor" ? "advisor" : "admin"))!;
 

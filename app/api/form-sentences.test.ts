@@ -8,6 +8,7 @@ import { detailsToFields, validateCriteria } from "@/components/search/search-re
 import { acceptInviteSchema, inviteUserSchema, loginSchema, newPasswordSchema, updateUserSchema } from "@/lib/auth/schemas";
 import { bookingListRequestSchema, bookingRequestSchema } from "@/lib/bff/bookings";
 import { suggestQuerySchema } from "@/lib/bff/schemas";
+import { pricingRequestSchema } from "@/lib/pricing/schema";
 import { ok, route } from "@/lib/bff/handler";
 import { bffTestKit, type BffTestKit } from "@/lib/testing/bff";
 import { emailVoucherFormSchema, type EmailVoucherForm } from "@/lib/bookings/email";
@@ -171,6 +172,7 @@ const BOUNDARIES: Array<[name: string, schema: Schema]> = [
   ["accept an invite", acceptInviteSchema],
   ["invite a user", inviteUserSchema],
   ["change a user", updateUserSchema],
+  ["PUT /api/agency/pricing (agency pricing)", pricingRequestSchema],
 ];
 
 describe("every rule of every form's schema has a sentence for a person", () => {

@@ -22,6 +22,7 @@ import { apiRequest, applyFieldErrors, ApiError } from "@/lib/api-client";
 import { formatCount } from "@/lib/money";
 import { AgencyCard } from "../status/agency-card";
 import { Button } from "../ui/button";
+import { AdminPageHeader } from "./admin-page-header";
 import { Callout } from "../ui/callout";
 import { Card, CardBody, CardHeader } from "../ui/card";
 import { Field, FieldError, inputClasses } from "../ui/field";
@@ -48,13 +49,9 @@ export function AgencyProfileAdmin({ initial }: { initial: AgencyProfile }) {
 
   return (
     <div className="space-y-6">
-      <div>
-        <p className="text-sm font-medium text-brand-700">Administration</p>
-        <h1 className="mt-1 text-2xl font-semibold tracking-tight text-ink sm:text-[1.75rem]">Agency profile</h1>
-        <p className="mt-2 max-w-2xl text-[0.9375rem] leading-relaxed text-slate-600">
-          How the agency presents itself to clients. Vouchers the advisors email start with this name and reply-to address.
-        </p>
-      </div>
+      <AdminPageHeader title="Agency profile">
+        How the agency presents itself to clients. Vouchers the advisors email start with this name and reply-to address.
+      </AdminPageHeader>
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
         <ProfileForm profile={profile} onSaved={adopt} />
         <div className="space-y-6">

@@ -8,6 +8,7 @@ import { ROLE_LABELS, type UserRole } from "@/lib/auth/roles";
 import { userAnswerSchema } from "@/lib/auth/schemas";
 import type { UserStatus, UserSummary } from "@/lib/auth/users";
 import { Avatar } from "../auth/avatar";
+import { AdminPageHeader } from "./admin-page-header";
 import { Button } from "../ui/button";
 import { Card, CardHeader } from "../ui/card";
 import { cn } from "../ui/cn";
@@ -46,22 +47,19 @@ export function UsersAdmin({ meId, initialUsers }: { meId: string; initialUsers:
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <p className="text-sm font-medium text-brand-700">Administration</p>
-          <h1 className="mt-1 text-2xl font-semibold tracking-tight text-ink sm:text-[1.75rem]">Users</h1>
-          <p className="mt-2 max-w-2xl text-[0.9375rem] leading-relaxed text-slate-600">
-            Everyone who can sign in to the desk. Invite advisors and admins, change roles, and deactivate accounts that
-            should no longer sign in.
-          </p>
-        </div>
-        {inviting ? null : (
-          <Button onClick={() => setInviting(true)} className="self-start sm:self-auto">
-            <Mail className="size-4" />
-            Invite user
-          </Button>
-        )}
-      </div>
+      <AdminPageHeader
+        title="Users"
+        action={
+          inviting ? null : (
+            <Button onClick={() => setInviting(true)} className="self-start sm:self-auto">
+              <Mail className="size-4" />
+              Invite user
+            </Button>
+          )
+        }
+      >
+        Everyone who can sign in to the desk. Invite advisors and admins, change roles, and deactivate accounts that should no longer sign in.
+      </AdminPageHeader>
 
       {inviting ? <InviteUserPanel onInvited={onInvited} onClose={() => setInviting(false)} /> : null}
 

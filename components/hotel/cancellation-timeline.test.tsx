@@ -4,6 +4,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { HotelRow } from "@/components/results/types";
 import { londonSheet, rowById } from "./__fixtures__";
+import { shareOfShown as shownShare } from "@/lib/pricing/markup";
 import { buildCancellationTimeline, CancellationTimeline, type TimelineInput } from "./cancellation-timeline";
 
 afterEach(cleanup);
@@ -24,6 +25,29 @@ const inputOf = (row: HotelRow, over: Partial<TimelineInput> = {}): TimelineInpu
 });
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+describe("with Client prices on (issue 29): charges as the same share of the client price, never the cost", () => {
+  it("the same rate at a client price of $1,134.99: a third of it, then all of it", () => {
+    const row = rowById("s14");
+    expect(row.sellAmountMinor).toBe(94_557);
+    const t = buildCancellationTimeline(inputOf(row, { shownTotalMinor: 113_499 }));
+    expect(t.steps.map((s) => s.label)).toEqual([
+      "Free cancellation until Sun, 29 Nov 2026, 23:59 UTC",
+      // $315.19 of $945.57, as a share of $1,134.99, rounded up: $378.33.
+      "From Sun, 29 Nov 2026, 23:59 UTC: $378.33 charge",
+      "From 1 Dec (check-in): full price ($1,134.99)",
+    ]);
+    expect(t.steps.map((s) => s.label).join(" ")).not.toMatch(/\$315\.19|\$945\.57/);
+  });
+
+  it("shares are exact in integers and rounded up; the cost itself is untouched", () => {
+    expect(shownShare(31_519, 94_557, 113_499)).toBe(37_833);
+    expect(shownShare(94_557, 94_557, 113_499)).toBe(113_499);
+    expect(shownShare(1, 3, 10)).toBe(4);
+    expect(shownShare(31_519, 94_557, undefined)).toBe(31_519);
+    expect(shownShare(500, 0, 700)).toBe(500);
+  });
+});
 
 describe("buildCancellationTimeline on real sandbox policies", () => {
   it("a refundable rate: free until the deadline, then a first-night charge, then full price from check-in", () => {

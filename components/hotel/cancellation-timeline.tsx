@@ -5,6 +5,7 @@ import type { HotelRow } from "@/components/results/types";
 import { cn } from "@/components/ui/cn";
 import { freeCancellation, freeCancellationLine } from "@/lib/bookings/deadlines";
 import { DAY_MONTH, formatDay, formatInstant } from "@/lib/format/dates";
+import { shareOfShown as shownShare } from "@/lib/pricing/markup";
 import { formatMoney, sentenceCase } from "./format";
 
 type Policy = NonNullable<HotelRow["summary"]["cancellationPolicy"]>;
@@ -43,6 +44,12 @@ export type TimelineInput = {
   refundable: boolean;
   totalMinor: number;
   currency: string;
+  /**
+   * The price the screen shows for the stay when it is not the cost (Client prices on): the
+   * service's charges are then shown as the same share of it, so a full charge reads as the
+   * client's full price and no amount gives the cost away.
+   */
+  shownTotalMinor?: number;
   /** YYYY-MM-DD, from the search criteria; may be empty. */
   checkIn: string;
   now: Date;
@@ -64,7 +71,7 @@ export function rangeText(range: Record<string, unknown>): string | null {
   return `the nights of ${formatDay(start, DAY_MONTH)} to ${formatDay(end, DAY_MONTH)}`;
 }
 
-function policyNotes(policy: Policy, currency: string): string[] {
+function policyNotes(policy: Policy, currency: string, formatMoney: (minor: number, cur?: string) => string): string[] {
   const notes: string[] = [];
   if (policy.nonrefundableDateRanges?.length) {
     const ranges = policy.nonrefundableDateRanges.map((r) => rangeText(r));
@@ -76,7 +83,7 @@ function policyNotes(policy: Policy, currency: string): string[] {
   }
   for (const m of policy.perStayAmountsNonRefundable ?? []) {
     const amount = typeof m.amountMinor === "number" ? m.amountMinor : null;
-    const cur = typeof m.currency === "string" ? m.currency : currency;
+    const cur = typeof m.currency === "string" ? m.currency : undefined;
     notes.push(amount !== null ? `${formatMoney(amount, cur)} of the stay is never refunded.` : "Part of the stay is never refunded.");
   }
   return notes;
@@ -95,7 +102,8 @@ export function buildCancellationTimeline(input: TimelineInput): CancellationTim
   const timeZone = input.timeZone ?? "UTC";
   const nowMs = now.getTime();
   const fmt = (iso: string) => formatInstant(iso, timeZone);
-  const money = (minor: number, cur?: string) => formatMoney(minor, cur ?? currency);
+  const money = (minor: number, cur?: string) =>
+    formatMoney(!cur || cur === currency ? shownShare(minor, totalMinor, input.shownTotalMinor) : minor, cur ?? currency);
 
   if (!policy) {
     return {
@@ -109,7 +117,7 @@ export function buildCancellationTimeline(input: TimelineInput): CancellationTim
     };
   }
 
-  const notes = policyNotes(policy, currency);
+  const notes = policyNotes(policy, currency, money);
   const current = policy.currentRefundability;
   if (current && !KNOWN_CURRENT.has(current)) notes.push(`The source describes the rate now as: ${sentenceCase(current).toLowerCase()}.`);
 

@@ -18,6 +18,8 @@ import { ApiError } from "@/lib/api-client";
 import { boardLabel, plural } from "@/lib/format/words";
 import { checkoutHref, searchHref, type SearchCriteria } from "@/lib/search/criteria";
 import { rememberSelectedRate } from "@/lib/search/selected-rate";
+import { ClientPricesSwitch, PriceText, usePricer } from "@/components/pricing/client-prices";
+import { destinationCountry } from "@/lib/pricing/destination";
 import { CancellationTimeline } from "./cancellation-timeline";
 import { formatClock, formatMoney, sentenceCase, stayOf } from "./format";
 import { sourceLabel } from "@/lib/search/source-label";
@@ -88,6 +90,7 @@ export function RateSheet({ searchId, productId, criteria, hotelName }: Props) {
         )}
       </div>
 
+      <ClientPricesSwitch className="mt-3" />
       <div className="mt-4">
         {loading ? (
           <RateSheetProgress />
@@ -448,6 +451,8 @@ function RoomGroupCard({
   const listId = useId();
   const shown = all ? group.rates : group.rates.slice(0, RATES_SHOWN);
   const cheapest = group.cheapest;
+  const pricer = usePricer();
+  const from = pricer.price(cheapest.sellAmountMinor, cheapest.sellCurrency, "hotel", destinationCountry(rest.criteria));
   return (
     <Card aria-labelledby={headingId}>
       <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 border-b border-slate-100 px-5 py-4 sm:px-6">
@@ -464,7 +469,7 @@ function RoomGroupCard({
         </div>
         <p className="text-sm text-slate-500">
           {plural(group.rates.length, "rate")} from{" "}
-          <span className="font-semibold text-ink">{formatMoney(cheapest.sellAmountMinor, cheapest.sellCurrency)}</span>
+          <PriceText price={from} className="font-semibold text-ink" />
         </p>
       </header>
       <ul id={listId} className="divide-y divide-slate-100">
@@ -563,7 +568,10 @@ function RateItem({
   const board = boardLabel(s.boardBasis);
   const titleId = useId();
   const taxes = (s.excludedTaxes ?? []).filter((t) => Object.keys(t).length > 0);
-  const commission = s.agencyCommission;
+  const pricer = usePricer();
+  const price = pricer.price(row.sellAmountMinor, row.sellCurrency, "hotel", destinationCountry(criteria));
+  // A screen turned to a client shows no commission.
+  const commission = pricer.on ? null : s.agencyCommission;
   const canSelect = !!criteria && !expired;
   const select = () => {
     if (!criteria) return;
@@ -607,14 +615,20 @@ function RateItem({
           ) : null}
           <Badge>{sourceLabel(row.supplier)}</Badge>
         </div>
-        <CancellationTimeline
-          policy={s.cancellationPolicy}
-          refundable={row.refundable}
-          totalMinor={row.sellAmountMinor}
-          currency={row.sellCurrency}
-          checkIn={stay?.criteria.checkIn ?? ""}
-          now={now}
-        />
+        {price.amountMinor === null ? (
+          // Client prices on and not known yet: no charge is shown rather than the cost's.
+          <p className="text-xs text-slate-500">The cancellation terms show with the client price.</p>
+        ) : (
+          <CancellationTimeline
+            policy={s.cancellationPolicy}
+            refundable={row.refundable}
+            totalMinor={row.sellAmountMinor}
+            shownTotalMinor={price.state === "client" ? price.amountMinor : undefined}
+            currency={row.sellCurrency}
+            checkIn={stay?.criteria.checkIn ?? ""}
+            now={now}
+          />
+        )}
         {taxes.length > 0 ? (
           <div className="text-xs text-slate-600">
             <span className="font-medium text-slate-700">Pay at property: </span>
@@ -630,14 +644,16 @@ function RateItem({
       </div>
       <div className="flex items-end justify-between gap-3 md:flex-col md:items-end md:justify-start md:text-right">
         <div>
-          <p className="text-lg font-semibold text-ink tabular-nums">{formatMoney(row.sellAmountMinor, row.sellCurrency)}</p>
+          <p className="text-lg font-semibold text-ink tabular-nums">
+            <PriceText price={price} />
+          </p>
           <p className="text-xs text-slate-500">{priceFor}</p>
         </div>
         <Button
           onClick={select}
           disabled={!canSelect}
           aria-describedby={!criteria ? blockedId : expired ? staleId : undefined}
-          aria-label={`Select ${s.rateName ?? "rate"}${s.roomName ? `, ${s.roomName}` : ""}, ${formatMoney(row.sellAmountMinor, row.sellCurrency)}`}
+          aria-label={`Select ${s.rateName ?? "rate"}${s.roomName ? `, ${s.roomName}` : ""}, ${price.text}`}
           className="min-w-24"
         >
           Select

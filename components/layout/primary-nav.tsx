@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { BarChart3, BellRing, Building2, ClipboardList, Search, Users } from "lucide-react";
+import { BadgePercent, BarChart3, BellRing, Building2, ClipboardList, Inbox, Search, Users } from "lucide-react";
 import { usePathname } from "next/navigation";
 import * as z from "zod/mini";
 import { apiGet } from "@/lib/api-client";
@@ -17,6 +17,8 @@ const ADMIN_LINKS = [
   { href: "/admin/overview", label: "Overview", Icon: BarChart3 },
   { href: "/admin/users", label: "Users", Icon: Users },
   { href: "/admin/agency", label: "Agency", Icon: Building2 },
+  { href: "/admin/pricing", label: "Pricing", Icon: BadgePercent },
+  { href: "/admin/outbox", label: "Outbox", Icon: Inbox },
 ] as const;
 
 /** Read again every minute (the service is checked at most that often), and after any booking action. */
@@ -43,7 +45,7 @@ export function PrimaryNav({ className, isAdmin = false }: { className?: string;
   const attention = useAttentionCount();
   return (
     <nav aria-label="Main" className={cn("min-w-0", className)}>
-      {/* Narrow screens: a row of three, so an admin's six sections sit in two rows, none out of sight. */}
+      {/* Narrow screens: rows of three, so an admin's eight sections sit in three rows, none out of sight. */}
       <ul className="grid grid-cols-3 gap-1 sm:flex sm:items-center sm:overflow-x-auto">
         {[...LINKS, ...(isAdmin ? ADMIN_LINKS : [])].map(({ href, label, Icon }) => {
           const current = pathname === href || pathname.startsWith(`${href}/`);
@@ -57,7 +59,7 @@ export function PrimaryNav({ className, isAdmin = false }: { className?: string;
                   current ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100 hover:text-ink",
                 )}
               >
-                {/* Decorative: drawn where the bar has room to spare, which an admin's six sections leave none of. */}
+                {/* Decorative: drawn where the bar has room to spare, which an admin's seven sections leave none of. */}
                 {isAdmin ? null : <Icon className="hidden size-4 lg:block" aria-hidden />}
                 {label}
                 {href === "/attention" && attention ? (

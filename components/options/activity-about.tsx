@@ -1,6 +1,7 @@
 "use client";
 
 import { useTimeZone } from "@/components/layout/time-zone";
+import { usePricer } from "@/components/pricing/client-prices";
 import { useQuery } from "@tanstack/react-query";
 import { Check, MapPin, RotateCcw, X } from "lucide-react";
 import { useState } from "react";
@@ -67,7 +68,7 @@ export function ActivityAbout({ activityKey }: { activityKey: string }) {
 }
 
 /** The content's policy: a sentence as sent, or a structured policy summarised. */
-function policyText(policy: ActivityContent["cancellationPolicy"], timeZone: string): string | null {
+function policyText(policy: ActivityContent["cancellationPolicy"], timeZone: string, clientPrices: boolean): string | null {
   if (typeof policy === "string") return text(policy);
   if (!policy) return null;
   const p = policy as Record<string, unknown>;
@@ -75,14 +76,15 @@ function policyText(policy: ActivityContent["cancellationPolicy"], timeZone: str
   const refundable = p.refundable;
   if (typeof refundable === "boolean") {
     const deadlines = (Array.isArray(p.deadlines) ? p.deadlines : []) as CancellationPolicy["deadlines"];
-    return cancellationSummary(refundable, { ...p, refundable, deadlines }, { timeZone }).detail;
+    // With Client prices on, a fee stated against no price is not said (it would be the cost's).
+    return cancellationSummary(refundable, { ...p, refundable, deadlines }, { timeZone, shownPriceMinor: clientPrices ? null : undefined }).detail;
   }
   return null;
 }
 
 function AboutBody({ content }: { content: ActivityContent }) {
   const timeZone = useTimeZone();
-  const policy = policyText(content.cancellationPolicy, timeZone);
+  const policy = policyText(content.cancellationPolicy, timeZone, usePricer().on);
   return (
     <div className="space-y-5 px-5 py-5">
       <Gallery images={content.images} name={content.name} />

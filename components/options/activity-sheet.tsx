@@ -8,7 +8,8 @@ import { cn } from "@/components/ui/cn";
 import type { SearchCriteria } from "@/lib/search/criteria";
 import { formatDuration } from "@/lib/format/durations";
 import { ActivityAbout } from "./activity-about";
-import { cancellationSummary, formatLocalDate, formatMoney, formatParty, partyOfOccupancy } from "./format";
+import { PriceText, shownFee, useRowPrices } from "@/components/pricing/client-prices";
+import { cancellationSummary, formatLocalDate, formatParty, partyOfOccupancy } from "./format";
 import { activityModalities, cheapestId, count, groupActivityOptions, modalityKey, text, type ActivityModalityGroup } from "./group";
 import { Cancellation, CheapestBadge, Price, SelectButton } from "./option-parts";
 import { SheetHeader } from "./sheet-header";
@@ -40,6 +41,7 @@ export function ActivitySheet({ rows, searchId, criteria }: Props) {
   return (
     <>
       <SheetHeader
+        priced
         kicker="Activity options"
         title={name}
         facts={[
@@ -160,6 +162,7 @@ function ModalityGroup({
 }) {
   const Heading = headingLevel === 3 ? "h3" : "h4";
   const timeZone = useTimeZone();
+  const { shown } = useRowPrices();
   const headingId = `modality-${group.key || "default"}-${group.rows[0]?.summary.date ?? ""}`.replace(/[^a-zA-Z0-9_-]/g, "-");
   return (
     <section aria-labelledby={headingId} className="px-5 py-4 sm:px-6">
@@ -168,14 +171,14 @@ function ModalityGroup({
           {group.label}
         </Heading>
         <p className="text-sm text-slate-500">
-          {group.rows.length} session{group.rows.length === 1 ? "" : "s"} · from {formatMoney(group.fromMinor, group.currency)}
+          {group.rows.length} session{group.rows.length === 1 ? "" : "s"} · from <PriceText price={shown({ sellAmountMinor: group.fromMinor, sellCurrency: group.currency, productType: "activity" })} />
         </p>
       </div>
       <ul className="mt-3 space-y-2">
         {group.rows.map((row) => {
           const time = text(row.summary.sessionStartTime);
-          const cancel = cancellationSummary(row.refundable, row.summary.cancellationPolicy, { priceMinor: row.sellAmountMinor, timeZone });
-          const price = formatMoney(row.sellAmountMinor, row.sellCurrency);
+          const price = shown(row);
+          const cancel = cancellationSummary(row.refundable, row.summary.cancellationPolicy, { priceMinor: row.sellAmountMinor, timeZone, shownPriceMinor: shownFee(price) });
           const isCheapest = row._id === cheapest;
           return (
             <li
@@ -190,9 +193,9 @@ function ModalityGroup({
               </p>
               <Cancellation summary={cancel}>{isCheapest ? <CheapestBadge /> : null}</Cancellation>
               <div className="col-span-2 flex items-center justify-between gap-4 sm:contents">
-                <Price amountMinor={row.sellAmountMinor} currency={row.sellCurrency} className="max-sm:text-left" />
+                <Price price={price} className="max-sm:text-left" />
                 <SelectButton
-                  label={`${time ?? "open time"} ${group.label}, ${cancel.badge.toLowerCase()}, ${price}`}
+                  label={`${time ?? "open time"} ${group.label}, ${cancel.badge.toLowerCase()}, ${price.text}`}
                   onSelect={() => onSelect(row)}
                   pending={selectedId === row._id}
                   disabled={selectedId !== null}

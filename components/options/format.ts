@@ -4,6 +4,7 @@ import { freeCancellation } from "@/lib/bookings/deadlines";
 import { formatInstant } from "@/lib/format/dates";
 import { plural } from "@/lib/format/words";
 import { formatMoney } from "@/lib/money";
+import { shareOfShown } from "@/lib/pricing/markup";
 import { lazily } from "@/lib/lazily";
 
 // Formatting for the option sheets. Fixed to en-US so a sheet reads the same on every
@@ -86,7 +87,16 @@ export type CancellationSummary = {
 export function cancellationSummary(
   refundable: boolean,
   policy: CancellationPolicy | null | undefined,
-  options: { now?: number; timeZone: string; priceMinor?: number },
+  options: {
+    now?: number;
+    timeZone: string;
+    priceMinor?: number;
+    /**
+     * The price the screen shows when it is not the cost (Client prices on): fees are then said as
+     * the same share of it; null while that price is not known, when no fee amount is said at all.
+     */
+    shownPriceMinor?: number | null;
+  },
 ): CancellationSummary {
   if (!refundable || policy?.refundable === false) {
     return { refundable: false, badge: "Non-refundable", detail: "", sentence: "Non-refundable: cancelling costs the full price." };
@@ -108,7 +118,13 @@ export function cancellationSummary(
   if (!charged || free.kind !== "until") return { refundable: true, badge: "Free cancellation", detail: "", sentence: "Free cancellation." };
   const now = options.now ?? Date.now();
   const when = formatInstant(free.until, options.timeZone);
-  const feeOf = (d: typeof charged) => (d.currency && typeof d.amountMinor === "number" ? formatMoney(d.amountMinor, d.currency) : null);
+  const shown = options.shownPriceMinor;
+  const feeOf = (d: typeof charged) => {
+    if (!d.currency || typeof d.amountMinor !== "number" || shown === null) return null;
+    // A fee can be said as a share of the shown price only against the price it was stated for.
+    if (shown !== undefined && options.priceMinor === undefined) return null;
+    return formatMoney(shown === undefined ? d.amountMinor : shareOfShown(d.amountMinor, options.priceMinor!, shown), d.currency);
+  };
   const partialOf = (d: typeof charged) => {
     const f = feeOf(d);
     return options.priceMinor !== undefined && (d.amountMinor ?? 0) < options.priceMinor && f ? f : null;

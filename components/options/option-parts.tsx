@@ -1,14 +1,18 @@
 import { BadgePercent, Check } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { formatMoney, type CancellationSummary } from "./format";
+import { PriceText, type ShownPrice } from "@/components/pricing/client-prices";
+import type { CancellationSummary } from "./format";
 
 // Small pieces every option row shares: price, the cheapest mark, cancellation, "Select".
 
-export function Price({ amountMinor, currency, caption, className }: { amountMinor: number; currency: string; caption?: string; className?: string }) {
+/** An option's price: its cost, or its client price when Client prices is on (components/pricing/client-prices.tsx). */
+export function Price({ price, caption, className }: { price: ShownPrice; caption?: string; className?: string }) {
   return (
     <div className={cn("text-right", className)}>
-      <p className="text-lg leading-tight font-semibold text-ink tabular-nums">{formatMoney(amountMinor, currency)}</p>
+      <p className="text-lg leading-tight font-semibold text-ink tabular-nums">
+        <PriceText price={price} />
+      </p>
       {caption ? <p className="text-xs text-slate-500">{caption}</p> : null}
     </div>
   );

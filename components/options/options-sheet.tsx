@@ -10,6 +10,8 @@ import { formatLocalDate, formatLocalDateTime } from "./format";
 import { activityRows, sheetKind, transferRows } from "./group";
 import { EmptyState, ErrorState, ExpiredState, NotFoundState } from "./option-states";
 import { OptionsSkeleton } from "./options-skeleton";
+import { PricingCountry } from "@/components/pricing/client-prices";
+import { destinationCountry } from "@/lib/pricing/destination";
 import { SheetHeader } from "./sheet-header";
 import { HotelElsewhere, SimpleSheet } from "./simple-sheets";
 import { TransferSheet } from "./transfer-sheet";
@@ -47,7 +49,16 @@ const hotelName = (rows: readonly { summary: Record<string, unknown> }[]) =>
   rows.map((r) => r.summary.hotelName).find((n): n is string => typeof n === "string" && n !== "");
 
 /** The saved options of one product of a search, as the sheet its type calls for, with every state designed. */
-export function OptionsSheet({ searchId, productId, criteria }: Props) {
+/** The sheet of a product's options; its prices are for the search's destination country (Client prices on). */
+export function OptionsSheet(props: Props) {
+  return (
+    <PricingCountry country={destinationCountry(props.criteria)}>
+      <SheetBody {...props} />
+    </PricingCountry>
+  );
+}
+
+function SheetBody({ searchId, productId, criteria }: Props) {
   const options = useQuery(productOptionsQuery(searchId, productId));
 
   if (options.isPending) return <OptionsSkeleton kind={criteria?.productType} />;

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
+import { ClientPricesSwitch } from "@/components/pricing/client-prices";
 
-/** The page's title block: what kind of sheet, the product's name, and one line of facts. */
-export function SheetHeader({ kicker, title, facts, children }: { kicker: string; title: ReactNode; facts: ReactNode[]; children?: ReactNode }) {
+/** The page's title block: what kind of sheet, the product's name, one line of facts, and the Client prices switch where prices follow. */
+export function SheetHeader({ kicker, title, facts, priced = false, children }: { kicker: string; title: ReactNode; facts: ReactNode[]; priced?: boolean; children?: ReactNode }) {
   const shown = facts.filter((f) => f !== null && f !== undefined && f !== false && f !== "");
   return (
     <div>
@@ -17,6 +18,7 @@ export function SheetHeader({ kicker, title, facts, children }: { kicker: string
         </ul>
       ) : null}
       {children}
+      {priced ? <ClientPricesSwitch className="mt-3" /> : null}
     </div>
   );
 }

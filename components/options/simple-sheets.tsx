@@ -9,7 +9,8 @@ import { buttonClasses } from "@/components/ui/button";
 import { hotelHref, type SearchCriteria } from "@/lib/search/criteria";
 import { isFlightRow } from "@/lib/tds/contract/schemas";
 import { formatDuration } from "@/lib/format/durations";
-import { cancellationSummary, formatLocalDateTime, formatMoney, type CancellationPolicy } from "./format";
+import { shownFee, useRowPrices } from "@/components/pricing/client-prices";
+import { cancellationSummary, formatLocalDateTime, type CancellationPolicy } from "./format";
 import { byPrice, cheapestId, count, text } from "./group";
 import { Cancellation, CheapestBadge, Price, SelectButton } from "./option-parts";
 import { SheetHeader } from "./sheet-header";
@@ -62,11 +63,12 @@ export function SimpleSheet({ rows, searchId, criteria }: Props) {
   const sorted = useMemo(() => [...rows].sort(byPrice), [rows]);
   const cheapest = useMemo(() => cheapestId(rows), [rows]);
   const { select, selectedId } = useSelectOption(searchId, criteria);
+  const { shown } = useRowPrices();
   const flights = rows.every(isFlightRow);
   const timeZone = useTimeZone();
   return (
     <>
-      <SheetHeader kicker={flights ? "Flight options" : "Options"} title={flights ? "Fares for this flight" : "Saved options"} facts={[`${rows.length} option${rows.length === 1 ? "" : "s"}`]} />
+      <SheetHeader kicker={flights ? "Flight options" : "Options"} title={flights ? "Fares for this flight" : "Saved options"} facts={[`${rows.length} option${rows.length === 1 ? "" : "s"}`]} priced />
       <section aria-labelledby="simple-options-title" className="mt-8 rounded-xl border border-slate-200 bg-white shadow-[0_1px_2px_rgb(15_23_42/0.04)]">
         <h2 id="simple-options-title" className="border-b border-slate-100 px-5 py-4 text-[0.9375rem] font-semibold text-ink sm:px-6">
           Cheapest first
@@ -78,7 +80,7 @@ export function SimpleSheet({ rows, searchId, criteria }: Props) {
               ? [text(row.summary.airline), text(row.summary.fareName), text(row.summary.cabinClass)].filter(Boolean).join(" · ") || `Fare ${i + 1}`
               : text(summary.name) ?? text(summary.title) ?? `Option ${i + 1}`;
             const detail = isFlightRow(row) ? [flightLine(row), formatDuration(count(row.summary.durationMinutes))].filter(Boolean).join(" · ") : row.productType;
-            const cancel = cancellationSummary(row.refundable, summary.cancellationPolicy as CancellationPolicy | undefined, { priceMinor: row.sellAmountMinor, timeZone });
+            const cancel = cancellationSummary(row.refundable, summary.cancellationPolicy as CancellationPolicy | undefined, { priceMinor: row.sellAmountMinor, timeZone, shownPriceMinor: shownFee(shown(row)) });
             return (
               <li key={row._id} className="grid gap-x-6 gap-y-3 px-5 py-4 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:items-center sm:px-6">
                 <div className="min-w-0 space-y-1.5">
@@ -90,9 +92,9 @@ export function SimpleSheet({ rows, searchId, criteria }: Props) {
                   <Cancellation summary={cancel} />
                 </div>
                 <div className="flex items-center justify-between gap-4 sm:contents">
-                  <Price amountMinor={row.sellAmountMinor} currency={row.sellCurrency} className="max-sm:text-left" />
+                  <Price price={shown(row)} className="max-sm:text-left" />
                   <SelectButton
-                    label={`${name}, ${cancel.badge.toLowerCase()}, ${formatMoney(row.sellAmountMinor, row.sellCurrency)}`}
+                    label={`${name}, ${cancel.badge.toLowerCase()}, ${shown(row).text}`}
                     onSelect={() => select(row)}
                     pending={selectedId === row._id}
                     disabled={selectedId !== null}

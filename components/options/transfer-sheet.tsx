@@ -7,6 +7,7 @@ import type { TransferRow } from "@/components/results/types";
 import { cn } from "@/components/ui/cn";
 import { describePlace, type SearchCriteria } from "@/lib/search/criteria";
 import { formatDuration } from "@/lib/format/durations";
+import { shownFee, useRowPrices, type ShownPrice } from "@/components/pricing/client-prices";
 import { cancellationSummary, formatLocalDateTime, formatMoney, formatPassengers, partyOfOccupancy } from "./format";
 import { count, flag, text, transferDirection, transferSections, type TransferSection } from "./group";
 import { Cancellation, CheapestBadge, Feature, Price, SelectButton } from "./option-parts";
@@ -39,13 +40,15 @@ export function TransferSheet({ rows, searchId, criteria }: Props) {
   const party = passengers !== null ? formatPassengers(passengers) : criteria ? partyOfOccupancy(criteria.occupancy) : "";
   const flightDetails = rows.some((r) => flag(r.summary.flightDetailsRequired));
   const flightEverywhere = rows.every((r) => flag(r.summary.flightDetailsRequired));
-  const bothLegs = useMemo(() => cheapestBothLegs(sections), [sections]);
+  const { shown } = useRowPrices();
+  const bothLegs = cheapestBothLegs(sections, shown);
   const showService = (service.from && service.from !== from) || (service.to && service.to !== to);
   const sectionsOnlyOutbound = sections.length === 1 && sections[0]!.kind === "outbound";
 
   return (
     <>
       <SheetHeader
+        priced
         kicker="Transfer options"
         title={
           <>
@@ -128,8 +131,8 @@ export function TransferSheet({ rows, searchId, criteria }: Props) {
   );
 }
 
-/** The cheapest outbound and cheapest return added up, when a source sells both legs separately. */
-function cheapestBothLegs(sections: TransferSection[]): string | null {
+/** The cheapest outbound and cheapest return added up (as each is shown: two bookings, each priced), when a source sells both legs separately. */
+function cheapestBothLegs(sections: TransferSection[], shown: (row: TransferRow) => ShownPrice): string | null {
   const pick = (kind: TransferSection["kind"]) => {
     const section = sections.find((s) => s.kind === kind);
     return section?.rows.find((r) => r._id === section.cheapestId);
@@ -137,7 +140,8 @@ function cheapestBothLegs(sections: TransferSection[]): string | null {
   const out = pick("outbound");
   const back = pick("return");
   if (!out || !back || out.sellCurrency !== back.sellCurrency) return null;
-  return formatMoney(out.sellAmountMinor + back.sellAmountMinor, out.sellCurrency);
+  const [a, b] = [shown(out), shown(back)];
+  return a.amountMinor === null || b.amountMinor === null ? null : formatMoney(a.amountMinor + b.amountMinor, out.sellCurrency);
 }
 
 const SECTION_TEXT: Record<TransferSection["kind"], { title: string; note: string }> = {
@@ -231,8 +235,8 @@ function VehicleRow({
   const direction = transferDirection(row);
   const pickupAt = text(s.pickupAt);
   const returnAt = text(s.returnAt);
-  const cancel = cancellationSummary(row.refundable, s.cancellationPolicy, { priceMinor: row.sellAmountMinor, timeZone });
-  const price = formatMoney(row.sellAmountMinor, row.sellCurrency);
+  const price = useRowPrices().shown(row);
+  const cancel = cancellationSummary(row.refundable, s.cancellationPolicy, { priceMinor: row.sellAmountMinor, timeZone, shownPriceMinor: shownFee(price) });
   const trip = direction === "round" ? "round trip" : direction === "return" ? "return" : "one way";
   return (
     <li className={cn("grid gap-x-6 gap-y-3 px-5 py-4 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:items-center sm:px-6", cheapest && "bg-brand-50/40")}>
@@ -290,9 +294,9 @@ function VehicleRow({
         <Cancellation summary={cancel} />
       </div>
       <div className="flex items-center justify-between gap-4 sm:contents">
-        <Price amountMinor={row.sellAmountMinor} currency={row.sellCurrency} caption={direction === "round" ? "both directions" : "one way"} className="max-sm:text-left" />
+        <Price price={price} caption={direction === "round" ? "both directions" : "one way"} className="max-sm:text-left" />
         <SelectButton
-          label={`${vehicle}${service ? ` (${service})` : ""}, ${trip}, ${cancel.badge.toLowerCase()}, ${price}`}
+          label={`${vehicle}${service ? ` (${service})` : ""}, ${trip}, ${cancel.badge.toLowerCase()}, ${price.text}`}
           onSelect={onSelect}
           pending={pending}
           disabled={disabled}

@@ -6,8 +6,8 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, expect, it, vi } from "vitest";
 import { CommandPalette } from "./command-palette";
 
-// Issue 27, defect 11: Ctrl+K must show the palette at once. Its code arrives while the page is
-// idle and it is rendered closed; the key then only opens it, in the same task as the key event
+// Issue 27, defect 11: Ctrl+K must show the palette at once. Its code arrives once the page has
+// settled and it is rendered hidden; the key then only shows it, in the same task as the key event
 // (before, the key started a dynamic import and the dialog came a network round trip later).
 
 const push = vi.fn();
@@ -28,28 +28,30 @@ function renderPalette() {
   );
 }
 
-const paletteDialog = () => document.querySelector<HTMLDialogElement>('dialog[aria-label="Command palette"]');
+/** The palette's panel, shown or not (hidden, it is out of the accessibility tree: no role query finds it). */
+const paletteDialog = () => document.querySelector<HTMLElement>('[role="dialog"][aria-label="Command palette"]');
+const isShown = () => paletteDialog()!.style.visibility !== "hidden";
 
-it("is rendered closed once the page is idle, and Ctrl+K opens it in the key's own task, focused on its input", async () => {
+it("is rendered hidden once the page has settled, and Ctrl+K opens it in the key's own task, focused on its input", async () => {
   renderPalette();
   // Ready (tests and people can rely on the key) only once the dialog is in the page, closed.
-  await screen.findByRole("button", { name: /command palette/i }).then((b) => expect.poll(() => b.hasAttribute("data-palette-ready")).toBe(true));
+  await screen.findByRole("button", { name: /command palette/i }).then((b) => expect.poll(() => b.hasAttribute("data-palette-ready"), { timeout: 10_000 }).toBe(true));
   expect(paletteDialog()).not.toBeNull();
-  expect(paletteDialog()!.open).toBe(false);
+  expect(isShown()).toBe(false);
   expect(screen.queryByRole("dialog", { name: "Command palette" })).not.toBeInTheDocument();
 
   act(() => {
     window.dispatchEvent(new KeyboardEvent("keydown", { key: "k", ctrlKey: true, bubbles: true }));
   });
   // No await between the key and these: nothing is loaded, the dialog is shown synchronously.
-  expect(paletteDialog()!.open).toBe(true);
+  expect(isShown()).toBe(true);
   expect(screen.getByRole("dialog", { name: "Command palette" })).toBeVisible();
   expect(screen.getByRole("combobox")).toHaveFocus();
 
   act(() => {
     window.dispatchEvent(new KeyboardEvent("keydown", { key: "k", ctrlKey: true, bubbles: true }));
   });
-  expect(paletteDialog()!.open).toBe(false);
+  expect(isShown()).toBe(false);
 });
 
 it("opens from its button, clears what was typed when closed, and goes where Enter points", async () => {
@@ -59,15 +61,15 @@ it("opens from its button, clears what was typed when closed, and goes where Ent
   const input = await screen.findByRole("combobox");
   await user.type(input, "attent");
   expect(screen.getByRole("option", { name: /Needs attention/ })).toHaveAttribute("aria-selected", "true");
-  act(() => paletteDialog()!.close());
-  expect(paletteDialog()!.open).toBe(false);
+  await user.keyboard("{Escape}");
+  expect(isShown()).toBe(false);
 
   await user.click(screen.getByRole("button", { name: /command palette/i }));
   expect(screen.getByRole("combobox")).toHaveValue("");
   await user.type(screen.getByRole("combobox"), "my book");
   await user.keyboard("{ArrowDown}{ArrowUp}{Enter}");
   expect(push).toHaveBeenCalledWith("/bookings?mine=1");
-  expect(paletteDialog()!.open).toBe(false);
+  expect(isShown()).toBe(false);
 });
 
 it("moves the highlight with the arrow keys, wrapping at both ends", async () => {
@@ -88,7 +90,7 @@ it("stays closed when Esc comes before the render that follows the key, and give
   const user = userEvent.setup();
   renderPalette();
   const button = await screen.findByRole("button", { name: /command palette/i });
-  await expect.poll(() => button.hasAttribute("data-palette-ready")).toBe(true);
+  await expect.poll(() => button.hasAttribute("data-palette-ready"), { timeout: 10_000 }).toBe(true);
   button.focus();
   act(() => {
     window.dispatchEvent(new KeyboardEvent("keydown", { key: "k", ctrlKey: true, bubbles: true }));
@@ -96,6 +98,6 @@ it("stays closed when Esc comes before the render that follows the key, and give
   expect(screen.getByRole("combobox")).toHaveFocus();
   await user.keyboard("{Escape}");
   await new Promise((resolve) => setTimeout(resolve, 100)); // past the frame and task the open state waits for
-  expect(paletteDialog()!.open).toBe(false);
+  expect(isShown()).toBe(false);
   expect(button).toHaveFocus();
 });

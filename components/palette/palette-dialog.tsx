@@ -1,17 +1,18 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { Activity, BarChart3, BellRing, Building2, ClipboardList, CornerDownLeft, Search, Users } from "lucide-react";
+import { Activity, BarChart3, BellRing, Building2, ClipboardList, CornerDownLeft, Inbox, Percent, Search, Users } from "lucide-react";
 import { useRouter } from "next/navigation";
+import { createPortal } from "react-dom";
 import { useEffect, useId, useImperativeHandle, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from "react";
 import { productTypeMeta } from "@/components/status/product-types";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { useDebouncedValue } from "@/components/ui/use-debounced-value";
 import { includesFolded } from "@/lib/fold";
 
-// The palette itself: a native <dialog> with a combobox of our own (the input keeps the focus,
+// The palette itself: a dialog with a combobox of our own (the input keeps the focus,
 // the arrow keys move an aria-activedescendant highlight, as in the destination field). It is
-// rendered closed once the page is idle (command-palette.tsx), so Ctrl+K only has to show it: the
+// rendered hidden once the page is idle (command-palette.tsx), so Ctrl+K only has to show it: the
 // key calls show() on it directly and React learns it is open after that frame is painted. No
 // script to fetch, compile or render between the key and the dialog on screen. The bookings
 // lookup is loaded when someone first types (booking-lookup.ts).
@@ -35,6 +36,8 @@ function entries(isAdmin: boolean): { go: Entry[]; search: Entry[] } {
           { id: "overview", label: "Agency overview", hint: "Admins", keywords: ["sales", "earnings", "report", "credit", "charts"], href: "/admin/overview", icon: <BarChart3 className="size-4" /> },
           { id: "users", label: "Users", hint: "Admins", keywords: ["advisors", "invite", "team"], href: "/admin/users", icon: <Users className="size-4" /> },
           { id: "agency", label: "Agency profile", hint: "Admins", keywords: ["name", "logo", "reply-to", "address", "settings"], href: "/admin/agency", icon: <Building2 className="size-4" /> },
+          { id: "pricing", label: "Pricing", hint: "Admins", keywords: ["markup", "margin", "client prices", "rounding", "discount"], href: "/admin/pricing", icon: <Percent className="size-4" /> },
+          { id: "outbox", label: "Outbox", hint: "Admins", keywords: ["mail", "email", "sent", "smtp", "proposals", "reminders"], href: "/admin/outbox", icon: <Inbox className="size-4" /> },
           { id: "status", label: "Desk status", hint: "Admins", keywords: ["health", "service", "database", "settings"], href: "/admin/status", icon: <Activity className="size-4" /> },
         ]
       : []),
@@ -48,6 +51,9 @@ function entries(isAdmin: boolean): { go: Entry[]; search: Entry[] } {
 
 const loadLookup = () => import("./booking-lookup");
 
+/** The palette's state until shown: laid out, invisible (out of the accessibility tree, not focusable). */
+const HIDDEN = { visibility: "hidden" } as const;
+
 /** What the page's shortcut calls to show or hide the palette without waiting for a render. */
 export type PaletteHandle = { show: () => void; hide: () => void; isOpen: () => boolean };
 
@@ -57,9 +63,9 @@ export type PaletteDialogProps = { open: boolean; onOpenChange: (open: boolean) 
 export function PaletteDialog({ open, onOpenChange, isAdmin, handle }: PaletteDialogProps) {
   const router = useRouter();
   const id = useId();
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState("");
+  const [picked, setPicked] = useState(""); // the entry the arrows or the pointer moved to
   const q = useDebouncedValue(text.trim(), LOOKUP_DEBOUNCE_MS);
   const looking = open && q.length >= LOOKUP_MIN_CHARS;
   const lookup = useQuery({
@@ -69,25 +75,44 @@ export function PaletteDialog({ open, onOpenChange, isAdmin, handle }: PaletteDi
     queryFn: async ({ signal }) => (await loadLookup()).lookupBookings(q, LOOKUP_LIMIT, signal),
   });
 
-  // Shown by the browser, the focus given back where it was on close. Not showModal(): making the
-  // page inert restyles every element of it, which took 60–170 ms at 4× CPU; the backdrop catches
-  // clicks, the input keeps the focus (Tab stays in it), Esc closes, aria-modal tells assistive
-  // technology the rest is out of reach.
+  // Shown and hidden here rather than by the browser's <dialog>: the palette is laid out once while
+  // the page is idle and then only made visible, which is a repaint. A modal dialog made the page
+  // behind it inert, restyling every element of it (60–170 ms at 4× CPU), and even a non-modal one
+  // was styled and laid out for the first time on the key (about 45 ms). The backdrop catches
+  // clicks, the input keeps the focus (Tab stays in it), Esc closes, the focus goes back where it
+  // was, and aria-modal tells assistive technology the rest is out of reach.
+  const panelRef = useRef<HTMLDivElement>(null);
   const backdropRef = useRef<HTMLDivElement>(null);
+  const shown = useRef(false);
   const returnFocus = useRef<HTMLElement | null>(null);
+  const setVisible = (visible: boolean) => {
+    for (const el of [panelRef.current, backdropRef.current]) if (el) el.style.visibility = visible ? "" : "hidden";
+  };
   const show = () => {
-    const dialog = dialogRef.current;
-    if (!dialog || dialog.open) return;
+    if (shown.current) return;
+    shown.current = true;
     returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (backdropRef.current) backdropRef.current.hidden = false;
-    dialog.show();
+    setVisible(true);
     inputRef.current?.focus({ preventScroll: true });
   };
-  useImperativeHandle(handle, () => ({ show, hide: () => dialogRef.current?.close(), isOpen: () => dialogRef.current?.open ?? false }));
+  const hide = () => {
+    if (!shown.current) return;
+    shown.current = false;
+    setVisible(false);
+    setText("");
+    setPicked("");
+    onOpenChange(false);
+    returnFocus.current?.focus({ preventScroll: true });
+    returnFocus.current = null;
+  };
+  useImperativeHandle(handle, () => ({ show, hide, isOpen: () => shown.current }));
   useLayoutEffect(() => {
     if (open) show();
-    else dialogRef.current?.close();
+    else hide();
+    // Follows `open` only: show() and hide() act on refs and do nothing when already done.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
+
   const { go, search } = entries(isAdmin);
   const matching = (list: Entry[]) => list.filter((e) => includesFolded([e.label, ...e.keywords], text));
   const goShown = matching(go);
@@ -100,7 +125,6 @@ export function PaletteDialog({ open, onOpenChange, isAdmin, handle }: PaletteDi
   // The highlighted entry. When it goes away (a booking found for "fl" is not one for "flight",
   // whose lookup answers after the typing stopped), the first entry shown takes its place, so
   // Enter always opens what is highlighted.
-  const [picked, setPicked] = useState("");
   const highlighted = options.find((o) => o.id === picked) ?? options[0];
   const optionId = (optionKey: string) => `${id}-${optionKey}`;
 
@@ -111,12 +135,8 @@ export function PaletteDialog({ open, onOpenChange, isAdmin, handle }: PaletteDi
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [picked]);
 
-  function close() {
-    dialogRef.current?.close();
-    onOpenChange(false);
-  }
   function goTo(href: string) {
-    close();
+    hide();
     router.push(href);
   }
   function onKeyDown(e: React.KeyboardEvent<HTMLInputElement>) {
@@ -129,9 +149,6 @@ export function PaletteDialog({ open, onOpenChange, isAdmin, handle }: PaletteDi
     } else if (e.key === "Enter" && !e.nativeEvent.isComposing) {
       e.preventDefault();
       if (highlighted) goTo(highlighted.href);
-    } else if (e.key === "Escape") {
-      e.preventDefault();
-      close();
     } else if (e.key === "Tab") {
       e.preventDefault(); // the input is the palette's one stop: the list is reached with the arrows
     }
@@ -186,22 +203,25 @@ export function PaletteDialog({ open, onOpenChange, isAdmin, handle }: PaletteDi
     </li>
   );
 
-  return (
+  // In <body>, not where the button is: the header's backdrop-filter makes it the box that fixed
+  // elements inside it are placed in (the backdrop covered the header only), and its z-index the
+  // layer they are painted in.
+  return createPortal(
     <>
-      <div ref={backdropRef} hidden={!open} aria-hidden onClick={close} className="fixed inset-0 z-40 bg-slate-900/30" />
-      <dialog
-        ref={dialogRef}
-        aria-label="Command palette"
+      <div ref={backdropRef} data-palette-backdrop style={HIDDEN} aria-hidden onClick={hide} className="fixed inset-0 z-40 bg-slate-900/30" />
+      <div
+        ref={panelRef}
+        role="dialog"
         aria-modal="true"
-        onClose={() => {
-          setText("");
-          setPicked("");
-          if (backdropRef.current) backdropRef.current.hidden = true;
-          close();
-          returnFocus.current?.focus({ preventScroll: true });
-          returnFocus.current = null;
+        aria-label="Command palette"
+        tabIndex={-1}
+        style={HIDDEN}
+        onKeyDown={(e) => {
+          if (e.key !== "Escape") return;
+          e.preventDefault();
+          hide();
         }}
-        className="fixed top-[12vh] left-1/2 z-50 m-0 w-[min(40rem,calc(100vw-2rem))] max-w-none -translate-x-1/2 overflow-hidden rounded-xl border border-slate-200 bg-white p-0 shadow-2xl"
+        className="fixed top-[12vh] left-1/2 z-50 w-[min(40rem,calc(100vw-2rem))] -translate-x-1/2 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-2xl outline-none"
       >
         <div className="flex items-center gap-2 border-b border-slate-100 px-4">
           <Search className="size-4 shrink-0 text-slate-400" aria-hidden />
@@ -273,8 +293,9 @@ export function PaletteDialog({ open, onOpenChange, isAdmin, handle }: PaletteDi
             <Kbd>Esc</Kbd> close
           </span>
         </div>
-      </dialog>
-    </>
+      </div>
+    </>,
+    document.body,
   );
 }
 

@@ -2,7 +2,8 @@ import { Star, StarHalf } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTimeZone } from "@/components/layout/time-zone";
 import { cn } from "@/components/ui/cn";
-import { cancellationSummary, formatMoney } from "./format";
+import { PriceText, type ShownPrice } from "@/components/pricing/client-prices";
+import { cancellationSummary } from "./format";
 import type { HotelRow } from "./types";
 
 // Small pieces result cards share: badges, price block, star rating, cancellation line.
@@ -26,23 +27,14 @@ export function Badge({ tone = "slate", children, title }: { tone?: Tone; childr
   );
 }
 
-export function PriceBlock({
-  amountMinor,
-  currency,
-  lead,
-  caption,
-  className,
-}: {
-  amountMinor: number;
-  currency: string;
-  lead?: string;
-  caption?: ReactNode;
-  className?: string;
-}) {
+/** A card's price: the cost, or the client price when Client prices is on (components/pricing/client-prices.tsx). */
+export function PriceBlock({ price, lead, caption, className }: { price: ShownPrice; lead?: string; caption?: ReactNode; className?: string }) {
   return (
     <div className={cn("sm:text-right", className)}>
       {lead ? <p className="text-xs text-slate-500">{lead}</p> : null}
-      <p className="text-xl leading-tight font-semibold text-ink tabular-nums">{formatMoney(amountMinor, currency)}</p>
+      <p className="text-xl leading-tight font-semibold text-ink tabular-nums">
+        <PriceText price={price} />
+      </p>
       {caption ? <p className="mt-0.5 text-xs text-slate-500">{caption}</p> : null}
     </div>
   );

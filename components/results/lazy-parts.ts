@@ -1,4 +1,8 @@
 import { lazy } from "react";
+// The Client prices provider, which every page holds anyway (app/providers.tsx), named here with
+// the search page's own modules: its import() of the pricing engine is then the page's, not one
+// nested in the results' next/dynamic module (components/next-dynamic.test.ts).
+import "@/components/pricing/client-prices";
 
 // The parts of the results that load only when used: the map (when the advisor first asks for it,
 // or points at or focuses its toggle) and the filters sheet of narrow windows (when "Filters" is

@@ -6,6 +6,7 @@ import { Maximize, Minus, Plus, X } from "lucide-react";
 import { isHotelRow } from "@/lib/tds/contract/schemas";
 import { cn } from "@/components/ui/cn";
 import { bestPrice } from "./filters/filter-model";
+import { usePricer } from "@/components/pricing/client-prices";
 import { formatMinor } from "./filters/money";
 import type { ResultGroup } from "./types";
 import { formatCount } from "@/lib/money";
@@ -20,6 +21,8 @@ export type MapViewProps = {
   onSelect: (productId: string) => void;
   hrefFor: (group: ResultGroup) => string;
   currency: string;
+  /** The search's destination country, for the markup rules (lib/pricing/destination.ts). */
+  country?: string | null;
   className?: string;
   /** Height of the map area; defaults to min(70vh, 620px). */
   mapClassName?: string;
@@ -60,7 +63,10 @@ const latOf = (y: number) => (Math.atan(Math.sinh(Math.PI * (1 - 2 * y))) * 180)
 
 const starsText = (stars: number | null) => (stars && stars > 0 ? `${stars} ${stars === 1 ? "star" : "stars"}` : null);
 
-function toPoints(groups: readonly ResultGroup[], currency: string): Point[] {
+/** A hotel's "from" price as the map shows it: its cost, or its client price when Client prices is on ("—" until known). */
+type PriceLabel = (costMinor: number, whole?: boolean) => string;
+
+function toPoints(groups: readonly ResultGroup[], label: PriceLabel): Point[] {
   const points: Point[] = [];
   groups.forEach((group, index) => {
     const row = group.rows.find((r) => isHotelRow(r) && r.summary.coordinates);
@@ -70,7 +76,7 @@ function toPoints(groups: readonly ResultGroup[], currency: string): Point[] {
     const price = bestPrice(group);
     const name = row.summary.hotelName ?? "Hotel";
     const stars = row.summary.starRating;
-    const pill = formatMinor(price, currency, { whole: true });
+    const pill = label(price, true);
     points.push({
       id: group.productId,
       group,
@@ -81,7 +87,7 @@ function toPoints(groups: readonly ResultGroup[], currency: string): Point[] {
       name,
       stars,
       pill,
-      accessibleName: [name, starsText(stars), `from ${formatMinor(price, currency)}`].filter(Boolean).join(", "),
+      accessibleName: [name, starsText(stars), `from ${label(price)}`].filter(Boolean).join(", "),
       index,
     });
   });
@@ -156,11 +162,19 @@ function fitView(points: readonly Point[], w: number, h: number): View {
 }
 
 /** Hotels of a search on a self-drawn map. Hotels without coordinates are left out (and counted). */
-export function MapView({ groups, selectedId, onSelect, hrefFor, currency, className, mapClassName }: MapViewProps) {
+export function MapView({ groups, selectedId, onSelect, hrefFor, currency, country = null, className, mapClassName }: MapViewProps) {
   const viewportRef = useRef<HTMLDivElement>(null);
   const layerRef = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState({ w: 800, h: 520 });
-  const points = useMemo(() => toPoints(groups, currency), [groups, currency]);
+  const { price } = usePricer();
+  const label = useCallback<PriceLabel>(
+    (cost, whole = false) => {
+      const shown = price(cost, currency, "hotel", country);
+      return shown.amountMinor === null ? "—" : formatMinor(shown.amountMinor, currency, { whole });
+    },
+    [price, currency, country],
+  );
+  const points = useMemo(() => toPoints(groups, label), [groups, label]);
   const fit = useMemo(() => fitView(points, size.w, size.h), [points, size.w, size.h]);
   const [view, setView] = useState<View | null>(null);
   const v = view ?? fit;
@@ -420,7 +434,7 @@ export function MapView({ groups, selectedId, onSelect, hrefFor, currency, class
               selectedId={selectedId}
               tabbable={tabbable}
               total={points.length}
-              currency={currency}
+              label={label}
               events={markerEvents}
             />
           </div>
@@ -433,7 +447,7 @@ export function MapView({ groups, selectedId, onSelect, hrefFor, currency, class
               screenY={(popoverPoint.y - v.cy) * v.z + size.h / 2}
               viewportW={size.w}
               href={hrefFor(popoverPoint.group)}
-              currency={currency}
+              label={label}
               onClose={closePopover}
             />
           ) : null}
@@ -499,7 +513,7 @@ const MarkerLayer = memo(function MarkerLayer({
   selectedId,
   tabbable,
   total,
-  currency,
+  label,
   events,
 }: {
   clusters: Cluster[];
@@ -509,7 +523,7 @@ const MarkerLayer = memo(function MarkerLayer({
   selectedId: string | null;
   tabbable: string | null;
   total: number;
-  currency: string;
+  label: PriceLabel;
   events: MarkerEvents;
 }) {
   return (
@@ -543,7 +557,7 @@ const MarkerLayer = memo(function MarkerLayer({
             y={y}
             count={c.members.length}
             members={c.members.map((m) => m.id).join(" ")}
-            name={`${c.members.length} hotels close together, from ${formatMinor(cheapest, currency)}. Zoom in`}
+            name={`${c.members.length} hotels close together, from ${label(cheapest)}. Zoom in`}
             tabbable={c.key === tabbable}
             order={total - c.lead.index}
             events={events}
@@ -650,7 +664,7 @@ function MarkerPopover({
   screenY,
   viewportW,
   href,
-  currency,
+  label,
   onClose,
 }: {
   point: Point;
@@ -660,7 +674,7 @@ function MarkerPopover({
   screenY: number;
   viewportW: number;
   href: string;
-  currency: string;
+  label: PriceLabel;
   onClose: () => void;
 }) {
   const titleId = useId();
@@ -709,7 +723,7 @@ function MarkerPopover({
       </div>
       <div className="mt-3 flex items-end justify-between gap-3">
         <p className="text-[0.8125rem] text-slate-600">
-          from <span className="text-base font-semibold text-ink tabular-nums">{formatMinor(point.price, currency)}</span>
+          from <span className="text-base font-semibold text-ink tabular-nums">{label(point.price)}</span>
         </p>
         <Link
           href={href}

@@ -11,6 +11,8 @@ import { boardLabel, plural } from "@/lib/format/words";
 import { checkoutHref, describePlace, hotelHref, optionsHref, type SearchCriteria } from "@/lib/search/criteria";
 import { rememberSelectedRate } from "@/lib/search/selected-rate";
 import { isActivityRow, isFlightRow, isHotelRow, isTransferRow } from "@/lib/tds/contract/schemas";
+import { PriceText, usePricer, type ShownPrice } from "@/components/pricing/client-prices";
+import { destinationCountry } from "@/lib/pricing/destination";
 import { Badge, CancellationLine, PriceBlock, StarRating } from "./card-parts";
 import {
   cabinLabel,
@@ -28,6 +30,13 @@ export type CardContext = {
   criteria: SearchCriteria;
   sources: SourceLabels;
 };
+
+/** The price each row of a card shows: its cost, or the client price for the search's destination when Client prices is on. */
+function useRowPrice(ctx: CardContext): { shown: (row: ResultRow) => ShownPrice; clientPrices: boolean } {
+  const pricer = usePricer();
+  const country = destinationCountry(ctx.criteria);
+  return { shown: (row) => pricer.price(row.sellAmountMinor, row.sellCurrency, row.productType, country), clientPrices: pricer.on };
+}
 
 const cardBase =
   "group/card relative rounded-xl border bg-white shadow-[0_1px_2px_rgb(15_23_42/0.04)] transition-[border-color,box-shadow] duration-150";
@@ -145,7 +154,9 @@ export function HotelCard({
   const titleId = `hotel-${group.productId}`;
   const place = [s.neighborhoodName, s.cityName].filter(Boolean).join(" · ");
   const board = boardLabel(s.boardBasis);
-  const commission = s.agencyCommission ? commissionText(s.agencyCommission, row.sellCurrency) : null;
+  const { shown, clientPrices } = useRowPrice(ctx);
+  // A screen turned to a client shows no commission.
+  const commission = s.agencyCommission && !clientPrices ? commissionText(s.agencyCommission, row.sellCurrency) : null;
   const nights = nightsOf(ctx.criteria);
   const sources = sourceCount(group);
   return (
@@ -191,8 +202,7 @@ export function HotelCard({
         </div>
         <div className="flex shrink-0 items-end justify-between gap-3 border-t border-slate-100 pt-3 sm:w-44 sm:flex-col sm:justify-between sm:border-t-0 sm:border-l sm:pt-0 sm:pl-4">
           <PriceBlock
-            amountMinor={row.sellAmountMinor}
-            currency={row.sellCurrency}
+            price={shown(row)}
             lead="from"
             caption={nights ? `total for ${plural(nights, "night")}` : "total"}
           />
@@ -236,6 +246,7 @@ function SelectLink({ row, ctx, label, variant = "primary" }: { row: ResultRow; 
 
 /** Other sources' offers for the same product, each selectable. */
 function OtherOffers({ rows, ctx, describe }: { rows: ResultRow[]; ctx: CardContext; describe: (row: ResultRow) => string }) {
+  const { shown } = useRowPrice(ctx);
   if (rows.length === 0) return null;
   return (
     <div className="border-t border-slate-100 px-3 py-2 sm:px-4">
@@ -251,12 +262,12 @@ function OtherOffers({ rows, ctx, describe }: { rows: ResultRow[]; ctx: CardCont
               <span className="text-slate-500"> · {r.refundable ? "Refundable" : "Non-refundable"}</span>
             </span>
             <span className="flex shrink-0 items-center gap-3">
-              <span className="font-semibold text-ink tabular-nums">{formatMoney(r.sellAmountMinor, r.sellCurrency)}</span>
+              <PriceText price={shown(r)} className="font-semibold text-ink tabular-nums" />
               <SelectLink
                 row={r}
                 ctx={ctx}
                 variant="secondary"
-                label={`Select ${describe(r) || "offer"} from ${ctx.sources.label(r.supplier)}, ${formatMoney(r.sellAmountMinor, r.sellCurrency)}`}
+                label={`Select ${describe(r) || "offer"} from ${ctx.sources.label(r.supplier)}, ${shown(r).text}`}
               />
             </span>
           </li>
@@ -307,6 +318,7 @@ export function FlightCard({ group, row, ctx }: { group: ResultGroup; row: Fligh
   // "LHR ⇄ JFK" for there and back (never "LHR to LHR"), "LHR → JFK → LAX" otherwise; each slice below.
   const route = routeOf(slices as unknown as Array<Record<string, unknown>>) ?? "";
   const fare = [route, cabinLabel(s.cabinClass), s.fareName].filter(Boolean).join(" · ");
+  const price = useRowPrice(ctx).shown(row);
   return (
     <CardShell labelledBy={titleId}>
       <div className="flex flex-col gap-4 p-3 sm:flex-row sm:p-4">
@@ -356,8 +368,8 @@ export function FlightCard({ group, row, ctx }: { group: ResultGroup; row: Fligh
           <CancellationLine policy={s.cancellationPolicy} refundable={row.refundable} />
         </div>
         <div className="flex shrink-0 items-end justify-between gap-3 border-t border-slate-100 pt-3 sm:w-44 sm:flex-col sm:border-t-0 sm:border-l sm:pt-0 sm:pl-4">
-          <PriceBlock amountMinor={row.sellAmountMinor} currency={row.sellCurrency} caption="total for your party" />
-          <SelectLink row={row} ctx={ctx} label={`Select ${s.airline ?? "flight"} ${s.fareName ?? ""} ${route}, ${formatMoney(row.sellAmountMinor, row.sellCurrency)}`} />
+          <PriceBlock price={price} caption="total for your party" />
+          <SelectLink row={row} ctx={ctx} label={`Select ${s.airline ?? "flight"} ${s.fareName ?? ""} ${route}, ${price.text}`} />
         </div>
       </div>
       <OtherOffers rows={group.rows.slice(1)} ctx={ctx} describe={(r) => (isFlightRow(r) ? (r.summary.fareName ?? "") : "")} />
@@ -372,6 +384,7 @@ export function ActivityCard({ group, row, ctx }: { group: ResultGroup; row: Act
   const name = s.activityName ?? "Activity";
   const titleId = `activity-${group.productId}`;
   const when = [s.date ? formatDate(s.date) : null, s.sessionStartTime].filter(Boolean).join(", ");
+  const price = useRowPrice(ctx).shown(row);
   return (
     <CardShell labelledBy={titleId}>
       <div className="flex flex-col gap-4 p-3 sm:flex-row sm:p-4">
@@ -393,9 +406,9 @@ export function ActivityCard({ group, row, ctx }: { group: ResultGroup; row: Act
           </div>
         </div>
         <div className="flex shrink-0 items-end justify-between gap-3 border-t border-slate-100 pt-3 sm:w-44 sm:flex-col sm:border-t-0 sm:border-l sm:pt-0 sm:pl-4">
-          <PriceBlock amountMinor={row.sellAmountMinor} currency={row.sellCurrency} lead="from" caption="total for your party" />
+          <PriceBlock price={price} lead="from" caption="total for your party" />
           <div className="flex items-center gap-2 sm:w-full sm:flex-col sm:items-stretch">
-            <SelectLink row={row} ctx={ctx} label={`Select ${name}, ${s.modality ?? ""} ${when}, ${formatMoney(row.sellAmountMinor, row.sellCurrency)}`} />
+            <SelectLink row={row} ctx={ctx} label={`Select ${name}, ${s.modality ?? ""} ${when}, ${price.text}`} />
             <IntentLink
               href={optionsHref(ctx.searchId, group.productId, ctx.criteria)}
               className={buttonClasses({ variant: "secondary", size: "sm" })}
@@ -443,6 +456,7 @@ export function TransferCard({ group, row, ctx }: { group: ResultGroup; row: Tra
   const picked = ctx.criteria.productType === "transfer" ? ctx.criteria : null;
   const from = (picked && describePlace(picked.pickup)) || s.pickupName || "Pickup";
   const to = (picked && describePlace(picked.dropoff)) || s.dropoffName || "Drop-off";
+  const price = useRowPrice(ctx).shown(row);
   return (
     <CardShell labelledBy={titleId}>
       <div className="flex flex-col gap-4 p-3 sm:flex-row sm:p-4">
@@ -483,9 +497,9 @@ export function TransferCard({ group, row, ctx }: { group: ResultGroup; row: Tra
           </div>
         </div>
         <div className="flex shrink-0 items-end justify-between gap-3 border-t border-slate-100 pt-3 sm:w-44 sm:flex-col sm:border-t-0 sm:border-l sm:pt-0 sm:pl-4">
-          <PriceBlock amountMinor={row.sellAmountMinor} currency={row.sellCurrency} lead="from" caption={round ? "both ways" : "one way"} />
+          <PriceBlock price={price} lead="from" caption={round ? "both ways" : "one way"} />
           <div className="flex items-center gap-2 sm:w-full sm:flex-col sm:items-stretch">
-            <SelectLink row={row} ctx={ctx} label={`Select ${vehicle}, ${legLabel(row)}, ${formatMoney(row.sellAmountMinor, row.sellCurrency)}`} />
+            <SelectLink row={row} ctx={ctx} label={`Select ${vehicle}, ${legLabel(row)}, ${price.text}`} />
             <IntentLink
               href={optionsHref(ctx.searchId, group.productId, ctx.criteria)}
               className={buttonClasses({ variant: "secondary", size: "sm" })}
@@ -510,6 +524,7 @@ export function TransferCard({ group, row, ctx }: { group: ResultGroup; row: Tra
 /** A product type added after this client: what every row has, without actions it may not support. */
 export function GenericCard({ group, row, ctx }: { group: ResultGroup; row: ResultRow; ctx: CardContext }) {
   const titleId = `product-${group.productId}`;
+  const price = useRowPrice(ctx).shown(row);
   return (
     <CardShell labelledBy={titleId}>
       <div className="flex items-start justify-between gap-4 p-3 sm:p-4">
@@ -522,7 +537,7 @@ export function GenericCard({ group, row, ctx }: { group: ResultGroup; row: Resu
             <span title={row.supplier}>{ctx.sources.label(row.supplier)}</span> · {row.refundable ? "Refundable" : "Non-refundable"}
           </p>
         </div>
-        <PriceBlock amountMinor={row.sellAmountMinor} currency={row.sellCurrency} />
+        <PriceBlock price={price} />
       </div>
     </CardShell>
   );

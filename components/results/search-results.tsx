@@ -8,6 +8,8 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { hotelHref, type SearchCriteria } from "@/lib/search/criteria";
 import { FilterPanel } from "./filters/filter-panel";
 import { activeFilterCount, applyFilters, EMPTY_FILTERS, facetsOf, type ResultFilters, type ResultSort } from "./filters/filter-model";
+import { ClientPricesSwitch, PricingCountry } from "@/components/pricing/client-prices";
+import { destinationCountry } from "@/lib/pricing/destination";
 import { SortSelect } from "./filters/sort-select";
 import { countOf, nounOf, SourceLabels } from "./format";
 import { ResultCard, type CardContext } from "./result-cards";
@@ -145,121 +147,125 @@ export function SearchResults({ searchId, criteria, onSearchAgain, searchingAgai
   const awaitingFilters = !showFilters && (status === "loading" || (status === "ready" && filling));
 
   return (
-    <section aria-labelledby="results-heading" className="space-y-4">
-      {live.session && (productType === "hotel" || live.session.status !== "completed" || live.session.supplierOutcomes.some((o) => o.status === "failed")) ? (
-        <SearchProgress session={live.session} productType={productType} labels={sources} />
-      ) : status === "loading" && productType === "hotel" ? (
-        <SearchProgressPlaceholder productType={productType} />
-      ) : null}
-
-      <p aria-live="polite" aria-atomic="true" className="sr-only">
-        {live.announcement}
-      </p>
-
-      <div className={cn("gap-6", (showFilters || awaitingFilters) && "lg:grid lg:grid-cols-[16.5rem_minmax(0,1fr)]")}>
-        {showFilters ? (
-          <aside aria-label="Filters" className="hidden lg:block">
-            <div className="sticky top-20 max-h-[calc(100vh-6rem)] overflow-y-auto rounded-xl border border-slate-200 bg-white p-4">{filterPanel()}</div>
-          </aside>
-        ) : awaitingFilters ? (
-          <FilterPanelOutline />
+    // Prices below (cards, map, the price filter) are for the search's destination (Client prices on).
+    <PricingCountry country={destinationCountry(criteria)}>
+      <section aria-labelledby="results-heading" className="space-y-4">
+        {live.session && (productType === "hotel" || live.session.status !== "completed" || live.session.supplierOutcomes.some((o) => o.status === "failed")) ? (
+          <SearchProgress session={live.session} productType={productType} labels={sources} />
+        ) : status === "loading" && productType === "hotel" ? (
+          <SearchProgressPlaceholder productType={productType} />
         ) : null}
 
-        <div className="min-w-0 space-y-3">
-          {/* As tall as the sort and view controls that come with the results, so the heading stays put. */}
-          <div className="flex min-h-9 flex-wrap items-center justify-between gap-x-4 gap-y-2">
-            <div className="min-w-0">
-              <h2 id="results-heading" className="text-base font-semibold text-ink">
-                {/* "0 hotels" while the sources are still answering would read as "none": it is not known yet. */}
-                {status === "ready" && (hasResults || !filling) ? countLine : `Finding ${noun}…`}
-              </h2>
-              {status === "ready" && hasResults && (filling || arrivedWhileFilling) ? (
-                // Once shown, the line keeps its place after the last source answers (hidden, not removed),
-                // so the list under it does not move up at the moment an advisor may be reading it.
-                <p className={cn("text-xs text-slate-500", !filling && "invisible")} aria-hidden={!filling}>
-                  More are still arriving
-                </p>
-              ) : null}
-              {status === "ready" && hasResults && partial && (filterCount > 0 || sort !== "recommended") ? (
-                <p className="text-xs text-slate-600" data-testid="partial-note">
-                  {sort !== "recommended" ? "Sorted" : "Filtered"} among the {countOf(groups.length, productType)} loaded so far; prices, stars and counts in the
-                  filters cover these too. Show more results below to include the rest.
-                </p>
+        <p aria-live="polite" aria-atomic="true" className="sr-only">
+          {live.announcement}
+        </p>
+
+        <div className={cn("gap-6", (showFilters || awaitingFilters) && "lg:grid lg:grid-cols-[16.5rem_minmax(0,1fr)]")}>
+          {showFilters ? (
+            <aside aria-label="Filters" className="hidden lg:block">
+              <div className="sticky top-20 max-h-[calc(100vh-6rem)] overflow-y-auto rounded-xl border border-slate-200 bg-white p-4">{filterPanel()}</div>
+            </aside>
+          ) : awaitingFilters ? (
+            <FilterPanelOutline />
+          ) : null}
+
+          <div className="min-w-0 space-y-3">
+            {/* As tall as the sort and view controls that come with the results, so the heading stays put. */}
+            <div className="flex min-h-9 flex-wrap items-center justify-between gap-x-4 gap-y-2">
+              <div className="min-w-0">
+                <h2 id="results-heading" className="text-base font-semibold text-ink">
+                  {/* "0 hotels" while the sources are still answering would read as "none": it is not known yet. */}
+                  {status === "ready" && (hasResults || !filling) ? countLine : `Finding ${noun}…`}
+                </h2>
+                {status === "ready" && hasResults && (filling || arrivedWhileFilling) ? (
+                  // Once shown, the line keeps its place after the last source answers (hidden, not removed),
+                  // so the list under it does not move up at the moment an advisor may be reading it.
+                  <p className={cn("text-xs text-slate-500", !filling && "invisible")} aria-hidden={!filling}>
+                    More are still arriving
+                  </p>
+                ) : null}
+                {status === "ready" && hasResults && partial && (filterCount > 0 || sort !== "recommended") ? (
+                  <p className="text-xs text-slate-600" data-testid="partial-note">
+                    {sort !== "recommended" ? "Sorted" : "Filtered"} among the {countOf(groups.length, productType)} loaded so far; prices, stars and counts in the
+                    filters cover these too. Show more results below to include the rest.
+                  </p>
+                ) : null}
+              </div>
+              {showFilters ? (
+                <div className="flex flex-wrap items-center gap-2">
+                  <ClientPricesSwitch />
+                  <SortSelect productType={productType} value={sort} onChange={setSort} />
+                  {productType === "hotel" ? <ViewToggle view={view} onChange={setView} /> : null}
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    className="h-9 lg:hidden"
+                    onClick={() => setFiltersOpen(true)}
+                    onPointerEnter={preloadSheet}
+                    onFocus={preloadSheet}
+                    aria-haspopup="dialog"
+                  >
+                    <SlidersHorizontal aria-hidden className="size-4" />
+                    Filters{filterCount > 0 ? ` (${filterCount})` : ""}
+                  </Button>
+                </div>
               ) : null}
             </div>
-            {showFilters ? (
-              <div className="flex flex-wrap items-center gap-2">
-                <SortSelect productType={productType} value={sort} onChange={setSort} />
-                {productType === "hotel" ? <ViewToggle view={view} onChange={setView} /> : null}
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  className="h-9 lg:hidden"
-                  onClick={() => setFiltersOpen(true)}
-                  onPointerEnter={preloadSheet}
-                  onFocus={preloadSheet}
-                  aria-haspopup="dialog"
-                >
-                  <SlidersHorizontal aria-hidden className="size-4" />
-                  Filters{filterCount > 0 ? ` (${filterCount})` : ""}
-                </Button>
-              </div>
+
+            {status === "loading" ? <ResultsSkeleton productType={productType} /> : null}
+            {status === "error" ? <ResultsError message={live.error?.message ?? "Something went wrong."} onRetry={live.retry} /> : null}
+
+            {status === "ready" && !hasResults ? (
+              filling ? (
+                <ResultsSkeleton productType={productType} count={2} />
+              ) : (
+                <EmptyResults productType={productType} failed={live.session?.status === "failed"} onEditSearch={onEditSearch} />
+              )
+            ) : null}
+
+            {status === "ready" && hasResults && visible.length === 0 ? <FilteredEmpty onClear={() => setFilters(EMPTY_FILTERS)} /> : null}
+
+            {status === "ready" && visible.length > 0 ? (
+              view === "map" && productType === "hotel" ? (
+                <Suspense fallback={<MapPlaceholder />}>
+                  <MapView groups={visible} selectedId={selectedId} onSelect={select} hrefFor={hrefFor} currency={currency} country={destinationCountry(criteria)} />
+                </Suspense>
+              ) : (
+                <VirtualResults
+                  groups={visible}
+                  viewKey={viewKey}
+                  label={`${noun.charAt(0).toUpperCase()}${noun.slice(1)}`}
+                  estimateSize={productType === "hotel" ? 170 : productType === "flight" ? 230 : 190}
+                  renderItem={renderItem}
+                  revealKey={selectedId}
+                />
+              )
+            ) : null}
+
+            {status === "ready" && hasResults ? (
+              <MoreResults
+                loaded={groups.length}
+                productType={productType}
+                hasNextPage={live.hasNextPage}
+                loading={live.isFetchingNextPage}
+                error={live.nextPageError?.message ?? null}
+                onMore={live.fetchNextPage}
+                autoLoad={view === "list"}
+              />
             ) : null}
           </div>
-
-          {status === "loading" ? <ResultsSkeleton productType={productType} /> : null}
-          {status === "error" ? <ResultsError message={live.error?.message ?? "Something went wrong."} onRetry={live.retry} /> : null}
-
-          {status === "ready" && !hasResults ? (
-            filling ? (
-              <ResultsSkeleton productType={productType} count={2} />
-            ) : (
-              <EmptyResults productType={productType} failed={live.session?.status === "failed"} onEditSearch={onEditSearch} />
-            )
-          ) : null}
-
-          {status === "ready" && hasResults && visible.length === 0 ? <FilteredEmpty onClear={() => setFilters(EMPTY_FILTERS)} /> : null}
-
-          {status === "ready" && visible.length > 0 ? (
-            view === "map" && productType === "hotel" ? (
-              <Suspense fallback={<MapPlaceholder />}>
-                <MapView groups={visible} selectedId={selectedId} onSelect={select} hrefFor={hrefFor} currency={currency} />
-              </Suspense>
-            ) : (
-              <VirtualResults
-                groups={visible}
-                viewKey={viewKey}
-                label={`${noun.charAt(0).toUpperCase()}${noun.slice(1)}`}
-                estimateSize={productType === "hotel" ? 170 : productType === "flight" ? 230 : 190}
-                renderItem={renderItem}
-                revealKey={selectedId}
-              />
-            )
-          ) : null}
-
-          {status === "ready" && hasResults ? (
-            <MoreResults
-              loaded={groups.length}
-              productType={productType}
-              hasNextPage={live.hasNextPage}
-              loading={live.isFetchingNextPage}
-              error={live.nextPageError?.message ?? null}
-              onMore={live.fetchNextPage}
-              autoLoad={view === "list"}
-            />
-          ) : null}
         </div>
-      </div>
 
-      {showFilters && sheetWanted ? (
-        // Nothing to show while its code arrives: the sheet opens a moment later, over the list.
-        <Suspense fallback={null}>
-          <FiltersSheet open={filtersOpen} onOpenChange={setFiltersOpen} showLabel={`Show ${countOf(visible.length, productType)}`}>
-            {filterPanel(true)}
-          </FiltersSheet>
-        </Suspense>
-      ) : null}
-    </section>
+        {showFilters && sheetWanted ? (
+          // Nothing to show while its code arrives: the sheet opens a moment later, over the list.
+          <Suspense fallback={null}>
+            <FiltersSheet open={filtersOpen} onOpenChange={setFiltersOpen} showLabel={`Show ${countOf(visible.length, productType)}`}>
+              {filterPanel(true)}
+            </FiltersSheet>
+          </Suspense>
+        ) : null}
+      </section>
+    </PricingCountry>
   );
 }
 

@@ -22,7 +22,7 @@ const err = (status: number, code: string, message: string, details: Array<{ pat
 
 const echo = route(
   {
-    auth: "user",
+    auth: "advisor",
     query: z.strictObject({ n: z.number().int().max(5).optional(), flag: z.boolean().optional(), q: z.string().optional() }),
     body: z.strictObject({ name: z.string().min(1, "Required."), age: z.number().int().optional() }),
   },
@@ -30,11 +30,11 @@ const echo = route(
 );
 const adminOnly = route({ auth: "admin" }, async ({ user }) => ok({ hello: user.name }));
 const open = route({ auth: "public" }, async ({ user }) => ok({ signedIn: user !== null }));
-const read = route({ auth: "user", query: z.strictObject({ q: z.string().optional() }) }, async ({ query }) => ok(query));
-const boom = route({ auth: "user" }, async () => {
+const read = route({ auth: "advisor", query: z.strictObject({ q: z.string().optional() }) }, async ({ query }) => ok(query));
+const boom = route({ auth: "advisor" }, async () => {
   throw new Error(`db password hunter2 at postgres://x; key ${kit.apiKey}`);
 });
-const thrown = route({ auth: "user" }, async () => {
+const thrown = route({ auth: "advisor" }, async () => {
   throw new BffError({ status: 409, code: "conflict", message: "Already done.", details: [{ path: "x", message: "Taken." }], headers: { "Retry-After": "3" } });
 });
 

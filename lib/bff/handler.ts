@@ -16,7 +16,8 @@ import { SHAPED_HEADER, withShapingScope } from "./rate-shaping";
 // TdsError or a UserError through) and never build an error response themselves.
 // app/api/one-door.test.ts fails on a route file whose handlers were not made here.
 
-export type Auth = "user" | "admin" | "public";
+/** Who may call: anyone, any signed-in person (an advisor, or an admin, who is an advisor too), or admins only. */
+export type Auth = "advisor" | "admin" | "public";
 type Lazy<T> = T | (() => T);
 // Schemas of either flavour: the shared ones (lib/tds, lib/auth, …) are zod/mini, so that the
 // browser can afford them; a few server-only ones are classic zod. Only zod's core is relied on.

@@ -183,7 +183,7 @@ describe("through a handler", () => {
         reached++;
         return live(input, init);
       });
-      const suggest = route({ auth: "user" }, async ({ tds }) => ok(await tds.suggest("rome")));
+      const suggest = route({ auth: "advisor" }, async ({ tds }) => ok(await tds.suggest("rome")));
       expect((await kit.call(suggest, "/api/suggest")).status).toBe(200);
       expect((await kit.call(suggest, "/api/suggest")).status).toBe(200);
       const res = await kit.call(suggest, "/api/suggest");

@@ -131,4 +131,68 @@ describe.each(targets)("migrations on $name", (target) => {
       await staged.close();
     }
   });
+  it("0010: markup rules and pricing settings beside existing data; one rule per scope (nulls included), values in range", async () => {
+    const folder = migrationsUpTo("0009_one_booking_state");
+    folders.push(folder);
+    const staged = await target.stage(folder);
+    try {
+      const [admin] = (await staged.db.execute<{ id: string }>(sql`insert into users (email, name, role) values ('ada@desk.test', 'Ada', 'admin') returning id`)).rows;
+      const db = await staged.rest();
+      await db.execute(sql`insert into pricing_settings (currency, rounding, max_discount_bp, updated_by) values ('EUR', 'ninety_nine', 1000, ${admin!.id})`);
+      await db.execute(sql`insert into markup_rules (product_type, country, percent_bp, fixed_minor) values (null, null, 1200, 0), ('hotel', null, 1000, 0), (null, 'JP', 1500, 0), ('hotel', 'JP', 1800, 2500)`);
+      const refused = async (statement: ReturnType<typeof sql>) => {
+        let error: unknown = null;
+        try {
+          await db.execute(statement);
+        } catch (e) {
+          error = e;
+        }
+        expect(error, String(statement.queryChunks)).not.toBeNull();
+      };
+      // A second default, a second "hotels", a second "everything in Japan": the nulls count as one scope.
+      await refused(sql`insert into markup_rules (product_type, country, percent_bp) values (null, null, 1)`);
+      await refused(sql`insert into markup_rules (product_type, country, percent_bp) values ('hotel', null, 1)`);
+      await refused(sql`insert into markup_rules (product_type, country, percent_bp) values (null, 'JP', 1)`);
+      await refused(sql`insert into markup_rules (product_type, percent_bp) values ('cruise', 1)`);
+      await refused(sql`insert into markup_rules (country, percent_bp) values ('jp', 1)`);
+      await refused(sql`insert into markup_rules (product_type, percent_bp) values ('flight', -1)`);
+      await refused(sql`insert into markup_rules (product_type, percent_bp) values ('flight', 100001)`);
+      await refused(sql`insert into markup_rules (product_type, fixed_minor) values ('flight', -1)`);
+      await refused(sql`insert into pricing_settings (id, currency) values (2, 'EUR')`);
+      await refused(sql`update pricing_settings set rounding = 'nearest'`);
+      await refused(sql`update pricing_settings set max_discount_bp = 10001`);
+      const rules = (await db.execute<{ n: number }>(sql`select count(*)::int as n from markup_rules`)).rows[0]!.n;
+      expect(rules).toBe(4);
+      // Removing the admin who saved it keeps the settings.
+      await db.execute(sql`delete from users where id = ${admin!.id}`);
+      expect((await db.execute<{ updated_by: string | null }>(sql`select updated_by from pricing_settings`)).rows).toEqual([{ updated_by: null }]);
+    } finally {
+      await staged.close();
+    }
+  });
+  it("0011: the outbox table comes after the migrations before it, keeps a mail with its sender, and refuses an unknown state", async () => {
+    const folder = migrationsUpTo("0009_one_booking_state");
+    folders.push(folder);
+    const staged = await target.stage(folder);
+    try {
+      const [user] = (await staged.db.execute<{ id: string }>(sql`insert into users (email, name) values ('ana@desk.test', 'Ana') returning id`)).rows;
+      const db = await staged.rest();
+      await db.execute(sql`
+        insert into mail_outbox (kind, reference, status, transport, from_name, from_address, to_addresses, reply_to, subject, text_body, html_body, sent_by)
+        values ('proposal', 'PR-1', 'kept', 'outbox', 'Sunny Days', 'no-reply@localhost', ${JSON.stringify([{ name: "Ana Lopez", address: "ana@example.com" }])}::jsonb,
+                'bookings@sunny.example', 'Three hotels', 'Dear Ana', '<p>Dear Ana</p>', ${user!.id})`);
+      const rows = (
+        await db.execute<Record<string, unknown>>(sql`select kind, status, to_addresses, cc_addresses, attachments, sent_by = ${user!.id} as by_ana, created_at is not null as dated from mail_outbox`)
+      ).rows;
+      expect(rows).toEqual([{ kind: "proposal", status: "kept", to_addresses: [{ name: "Ana Lopez", address: "ana@example.com" }], cc_addresses: [], attachments: [], by_ana: true, dated: true }]);
+      await expect(
+        db.execute(sql`insert into mail_outbox (kind, status, transport, from_address, to_addresses, subject, text_body) values ('test', 'lost', 'outbox', 'a@b.example', '[]'::jsonb, 's', 't')`),
+      ).rejects.toThrow();
+      // A user who goes leaves the mail they sent, without a sender.
+      await db.execute(sql`delete from users where id = ${user!.id}`);
+      expect((await db.execute<{ sent_by: string | null }>(sql`select sent_by from mail_outbox`)).rows).toEqual([{ sent_by: null }]);
+    } finally {
+      await staged.close();
+    }
+  });
 });

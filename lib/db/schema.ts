@@ -27,6 +27,7 @@ const updatedAt = () =>
     .$onUpdate(() => new Date());
 
 import { USER_ROLES } from "../auth/roles";
+import type { MailAddress, MailAttachmentInfo } from "../mail/shapes";
 
 export { USER_ROLES, type UserRole } from "../auth/roles";
 
@@ -260,6 +261,101 @@ export const agencyProfile = pgTable(
   ],
 );
 
+/**
+ * The agency's markup rules (/admin/pricing, lib/pricing/markup.ts): a percentage in basis points
+ * and/or a fixed amount per booking in minor units of `pricing_settings.currency`, for a product
+ * type and/or a destination country (null: any). One rule per scope, the default being the one
+ * with neither; an admin saves them all at once.
+ */
+export const markupRules = pgTable(
+  "markup_rules",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productType: text("product_type"),
+    country: text("country"),
+    percentBp: integer("percent_bp").notNull().default(0),
+    fixedMinor: bigint("fixed_minor", { mode: "number" }).notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("markup_rules_scope_unique").on(sql`coalesce(${t.productType}, '*')`, sql`coalesce(${t.country}, '*')`),
+    check("markup_rules_product_known", sql`${t.productType} is null or ${t.productType} in ('hotel', 'flight', 'activity', 'transfer')`),
+    check("markup_rules_country_code", sql`${t.country} is null or ${t.country} ~ '^[A-Z]{2}$'`),
+    check("markup_rules_percent_range", sql`${t.percentBp} between 0 and 100000`),
+    check("markup_rules_fixed_positive", sql`${t.fixedMinor} >= 0`),
+  ],
+);
+
+/**
+ * The agency's pricing settings, one row beside the rules: the currency the fixed amounts are in
+ * (the agency's when saved), how client prices are rounded, and the limits of an advisor's own
+ * price (the largest discount below the marked-up price in basis points, and whether it may go
+ * below cost). Its own table rather than columns of agency_profile: the profile is what clients
+ * see of the agency, this is how it prices, and each keeps its own "last saved by".
+ */
+export const pricingSettings = pgTable(
+  "pricing_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    currency: text("currency").notNull(),
+    rounding: text("rounding").notNull().default("none"),
+    allowBelowCost: boolean("allow_below_cost").notNull().default(false),
+    maxDiscountBp: integer("max_discount_bp").notNull().default(0),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("pricing_settings_one_row", sql`${t.id} = 1`),
+    check("pricing_settings_rounding_known", sql`${t.rounding} in ('none', 'whole', 'ninety_nine')`),
+    check("pricing_settings_discount_range", sql`${t.maxDiscountBp} between 0 and 10000`),
+  ],
+);
+
+/**
+ * Every mail the desk sends or keeps (lib/mail, docs/mail.md): its headers and bodies, shown on
+ * /admin/outbox. Without SMTP_URL a mail is `kept` here and nothing is sent; with it, a row is
+ * written `sending` before the mail server is asked and then set `sent` (with the server's
+ * message ID) or `failed` (with the reason as a sentence). Attachments are described, not kept.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** What the mail is for (lib/mail/shapes.ts MAIL_KINDS): proposal, reminder, … */
+    kind: text("kind").notNull(),
+    /** What the mail is about, for finding it again: a proposal's or a booking's reference. */
+    reference: text("reference"),
+    status: text("status").notNull(),
+    /** How it went: `smtp` (sent through SMTP_URL) or `outbox` (kept, not sent). */
+    transport: text("transport").notNull(),
+    fromName: text("from_name").notNull().default(""),
+    fromAddress: text("from_address").notNull(),
+    toAddresses: jsonb("to_addresses").$type<MailAddress[]>().notNull(),
+    ccAddresses: jsonb("cc_addresses").$type<MailAddress[]>().notNull().default([]),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    attachments: jsonb("attachments").$type<MailAttachmentInfo[]>().notNull().default([]),
+    /** The Message-ID the mail went out with. */
+    messageId: text("message_id"),
+    /** Why it failed, as a sentence for a person. */
+    error: text("error"),
+    /** The advisor whose action sent it; null for the desk's own (a reminder, a digest). */
+    sentBy: uuid("sent_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    /** When the mail server accepted it (sent) or gave up on it (failed). */
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("mail_outbox_created_idx").on(t.createdAt),
+    index("mail_outbox_kind_created_idx").on(t.kind, t.createdAt),
+    index("mail_outbox_reference_idx").on(t.reference),
+    check("mail_outbox_status_known", sql`${t.status} in ('kept', 'sending', 'sent', 'failed')`),
+    check("mail_outbox_transport_known", sql`${t.transport} in ('smtp', 'outbox')`),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type LedgerEntry = typeof bookingsLedger.$inferSelect;
@@ -271,3 +367,6 @@ export type LoginAttempt = typeof loginAttempts.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type UserInvite = typeof userInvites.$inferSelect;
 export type AgencyProfileRow = typeof agencyProfile.$inferSelect;
+export type MarkupRuleRow = typeof markupRules.$inferSelect;
+export type PricingSettingsRow = typeof pricingSettings.$inferSelect;
+export type MailOutboxRow = typeof mailOutbox.$inferSelect;

@@ -14,7 +14,7 @@ const attentionQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(2000).optional(),
 });
 
-export const GET = route({ auth: "user", query: attentionQuerySchema }, async ({ tds, deps, user, query }) => {
+export const GET = route({ auth: "advisor", query: attentionQuerySchema }, async ({ tds, deps, user, query }) => {
   const db = await deps.db();
   if (query.check) await checkAttentionAsked({ db, tds });
   else checkAttentionSoon({ db, tds });

@@ -5,7 +5,7 @@ import { noQuery } from "@/lib/bff/schemas";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ auth: "user", query: noQuery }, async ({ tds, deps, signal }) => {
+export const GET = route({ auth: "advisor", query: noQuery }, async ({ tds, deps, signal }) => {
   const { market } = deps.agency();
   const data = await cached(deps.cache(), `capabilities:${market}`, TTL.capabilities, () => tds.capabilities(market, { signal }));
   return ok(data, { meta: { market } });

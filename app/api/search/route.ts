@@ -6,6 +6,6 @@ import { getEnv } from "@/lib/env";
 export const dynamic = "force-dynamic";
 
 export const POST = route(
-  { auth: "user", body: () => searchRequestSchema({ currency: getEnv().AGENCY_CURRENCY, market: getEnv().AGENCY_MARKET }) },
+  { auth: "advisor", body: () => searchRequestSchema({ currency: getEnv().AGENCY_CURRENCY, market: getEnv().AGENCY_MARKET }) },
   async ({ tds, body, signal }) => ok(await tds.createSearch(body, { signal }), { status: 201 }),
 );

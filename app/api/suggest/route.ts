@@ -5,6 +5,6 @@ import { suggestPlaces } from "@/lib/bff/suggest";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ auth: "user", query: suggestQuerySchema }, async ({ tds, deps, query, signal }) =>
+export const GET = route({ auth: "advisor", query: suggestQuerySchema }, async ({ tds, deps, query, signal }) =>
   ok(await suggestPlaces({ tds, cache: deps.cache() }, query.q, query.limit, signal)),
 );

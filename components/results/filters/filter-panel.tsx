@@ -3,7 +3,8 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import { EMPTY_FILTERS, activeFilterCount, toggleValue, type FacetOption, type Facets, type PriceFacet, type ResultFilters } from "./filter-model";
-import { formatMajor, minorPerMajor } from "./money";
+import { useRowPrices } from "@/components/pricing/client-prices";
+import { formatMajor, formatMinor, minorPerMajor } from "./money";
 import { formatCount } from "@/lib/money";
 
 export type FilterPanelProps = {
@@ -272,6 +273,14 @@ function PriceSection({
   onChange: (price: ResultFilters["price"]) => void;
 }) {
   const unit = minorPerMajor(currency);
+  // The filter works on the cost; with Client prices on, its amounts are said as client prices
+  // (one product and destination: the markup keeps the order, so the range means the same rows).
+  const { on, shown } = useRowPrices();
+  const money = (major: number) => {
+    if (!on) return formatMajor(major, currency);
+    const p = shown({ sellAmountMinor: Math.round(major * unit), sellCurrency: currency, productType });
+    return p.amountMinor === null ? "—" : formatMinor(p.amountMinor, currency, { whole: true });
+  };
   const scale = useMemo(() => {
     const step = niceStep((price.max - price.min) / unit);
     const lo = Math.floor(price.min / unit / step) * step;
@@ -301,9 +310,9 @@ function PriceSection({
   const label = productType === "hotel" ? "Total price for the stay" : "Total price";
   const labelId = useId();
   const summary =
-    `Price distribution of ${countNoun(productType, price.counted)} from ${formatMajor(scale.lo, currency)} to ${formatMajor(scale.hi, currency)}` +
+    `Price distribution of ${countNoun(productType, price.counted)} from ${money(scale.lo)} to ${money(scale.hi)}` +
     (range[0] > scale.lo || range[1] < scale.hi
-      ? `; about ${countNoun(productType, inRange)} between ${formatMajor(range[0], currency)} and ${formatMajor(range[1], currency)}.`
+      ? `; about ${countNoun(productType, inRange)} between ${money(range[0])} and ${money(range[1])}.`
       : ".");
 
   return (
@@ -332,21 +341,21 @@ function PriceSection({
           max={scale.hi}
           step={scale.step}
           labels={["Minimum price", "Maximum price"]}
-          format={(v) => formatMajor(v, currency)}
+          format={money}
           onInput={setDraft}
           onCommit={commit}
         />
         <div className="flex items-center justify-between gap-2 text-sm text-slate-700 tabular-nums">
           <span>
             <span className="sr-only">From </span>
-            {formatMajor(range[0], currency)}
+            {money(range[0])}
           </span>
           <span aria-hidden className="text-slate-400">
             –
           </span>
           <span>
             <span className="sr-only">to </span>
-            {formatMajor(range[1], currency)}
+            {money(range[1])}
           </span>
         </div>
       </div>

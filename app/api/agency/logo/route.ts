@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 const logoQuery = z.strictObject({ v: z.optional(z.string().check(z.maxLength(64, "Not a version of the logo."))) });
 
 // GET /api/agency/logo – the agency's logo image (?v= its version: cached for good)
-export const GET = route({ auth: "user", query: logoQuery }, async ({ req, deps, query }) => {
+export const GET = route({ auth: "advisor", query: logoQuery }, async ({ req, deps, query }) => {
   const logo = await readAgencyLogo(await deps.db());
   if (!logo) throw new BffError({ ...SERVICE_ERRORS.not_found, code: "not_found", message: "The agency has no logo yet: an admin can add one on the Agency page." });
   return logoResponse(req, logo, query.v);

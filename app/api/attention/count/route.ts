@@ -5,7 +5,7 @@ import { noQuery } from "@/lib/bff/schemas";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ auth: "user", query: noQuery }, async ({ tds, deps }) => {
+export const GET = route({ auth: "advisor", query: noQuery }, async ({ tds, deps }) => {
   const db = await deps.db();
   checkAttentionSoon({ db, tds });
   return ok({ count: await attentionCount(db, new Date()) });

@@ -3,4 +3,4 @@ import { ok, route } from "@/lib/bff/handler";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ auth: "user" }, async ({ user }) => ok({ user }));
+export const GET = route({ auth: "advisor" }, async ({ user }) => ok({ user }));

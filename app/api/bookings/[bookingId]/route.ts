@@ -6,6 +6,6 @@ import { noQuery, params } from "@/lib/bff/schemas";
 export const dynamic = "force-dynamic";
 
 export const GET = route(
-  { auth: "user", params: params("bookingId"), query: noQuery },
+  { auth: "advisor", params: params("bookingId"), query: noQuery },
   async ({ tds, deps, params: { bookingId }, signal }) => ok(await readBooking({ tds, db: await deps.db() }, bookingId, signal)),
 );

@@ -5,6 +5,6 @@ import { summariesQuerySchema } from "@/lib/bff/schemas";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ auth: "user", query: summariesQuerySchema }, async ({ tds, deps, query, signal }) =>
+export const GET = route({ auth: "advisor", query: summariesQuerySchema }, async ({ tds, deps, query, signal }) =>
   ok(await bookingSummaries({ tds, db: await deps.db() }, query.ids, signal)),
 );

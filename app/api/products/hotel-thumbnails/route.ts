@@ -5,6 +5,6 @@ import { thumbnailsQuerySchema } from "@/lib/bff/schemas";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ auth: "user", query: thumbnailsQuerySchema }, async ({ tds, deps, query, signal }) =>
+export const GET = route({ auth: "advisor", query: thumbnailsQuerySchema }, async ({ tds, deps, query, signal }) =>
   ok(await cachedEach(deps.cache(), (id) => `thumb:${id}`, query.ids, TTL.content, (missing) => tds.hotelThumbnails(missing, { signal }))),
 );

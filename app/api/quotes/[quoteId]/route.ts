@@ -6,7 +6,7 @@ import { noQuery, params } from "@/lib/bff/schemas";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ auth: "user", params: params("quoteId"), query: noQuery }, async ({ tds, deps, params: { quoteId }, signal }) => {
+export const GET = route({ auth: "advisor", params: params("quoteId"), query: noQuery }, async ({ tds, deps, params: { quoteId }, signal }) => {
   const remembered = await recallQuote({ cache: deps.cache(), tds }, quoteId, signal);
   if (!remembered) {
     throw new BffError({ status: 404, code: "not_found", message: "This rate is not one the desk has shown recently. Search again to book it." });

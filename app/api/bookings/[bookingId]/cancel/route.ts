@@ -7,7 +7,7 @@ import { cancelRequestSchema } from "@/lib/tds/contract";
 export const dynamic = "force-dynamic";
 
 export const POST = route(
-  { auth: "user", params: params("bookingId"), body: cancelRequestSchema },
+  { auth: "advisor", params: params("bookingId"), body: cancelRequestSchema },
   async ({ req, tds, deps, user, body, params: { bookingId } }) => {
     const idempotencyKey = idempotencyKeyOf(req);
     const result = await bookingAction(

@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 
 // The sender name becomes the email's From name: the schema keeps it on one line (lib/tds/contract/one-line.ts).
 export const POST = route(
-  { auth: "user", params: params("bookingId"), body: emailClientRequestSchema },
+  { auth: "advisor", params: params("bookingId"), body: emailClientRequestSchema },
   async ({ tds, deps, user, body, params: { bookingId } }) =>
     ok(
       await bookingAction(

@@ -5,7 +5,7 @@ import { params } from "@/lib/bff/schemas";
 
 export const dynamic = "force-dynamic";
 
-export const POST = route({ auth: "user", params: params("bookingId") }, async ({ tds, deps, user, params: { bookingId } }) =>
+export const POST = route({ auth: "advisor", params: params("bookingId") }, async ({ tds, deps, user, params: { bookingId } }) =>
   ok(
     await bookingAction(await deps.db(), { bookingId, user, action: "refresh", idempotencyKey: null }, () =>
       tds.refreshBookingStatus(bookingId),

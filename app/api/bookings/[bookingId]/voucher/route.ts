@@ -5,6 +5,6 @@ import { noQuery, params } from "@/lib/bff/schemas";
 export const dynamic = "force-dynamic";
 
 export const GET = route(
-  { auth: "user", params: params("bookingId"), query: noQuery },
+  { auth: "advisor", params: params("bookingId"), query: noQuery },
   async ({ tds, params: { bookingId }, signal }) => ok(await tds.voucher(bookingId, { signal })),
 );

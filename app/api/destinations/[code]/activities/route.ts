@@ -7,7 +7,7 @@ import { pageQuerySchema } from "@/lib/tds/contract";
 export const dynamic = "force-dynamic";
 
 export const GET = route(
-  { auth: "user", params: params("code"), query: pageQuerySchema },
+  { auth: "advisor", params: params("code"), query: pageQuerySchema },
   async ({ tds, deps, params: { code }, query, signal }) => {
     const key = `destination-activities:${code}:${query.limit ?? ""}:${query.cursor ?? ""}`;
     return ok(await cached(deps.cache(), key, TTL.destinations, () => tds.destinationActivities(code, query, { signal })));

@@ -6,7 +6,7 @@ import { noQuery, params } from "@/lib/bff/schemas";
 export const dynamic = "force-dynamic";
 
 export const GET = route(
-  { auth: "user", params: params("activityKey"), query: noQuery },
+  { auth: "advisor", params: params("activityKey"), query: noQuery },
   async ({ tds, deps, params: { activityKey }, signal }) =>
     ok(await cached(deps.cache(), `activity:${activityKey}`, TTL.content, () => tds.activityContent(activityKey, { signal }))),
 );

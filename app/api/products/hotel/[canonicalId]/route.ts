@@ -6,7 +6,7 @@ import { noQuery, params } from "@/lib/bff/schemas";
 export const dynamic = "force-dynamic";
 
 export const GET = route(
-  { auth: "user", params: params("canonicalId"), query: noQuery },
+  { auth: "advisor", params: params("canonicalId"), query: noQuery },
   async ({ tds, deps, params: { canonicalId }, signal }) =>
     ok(await hotelContent({ cache: deps.cache(), tds }, canonicalId, signal)),
 );

@@ -6,6 +6,6 @@ import { activityOptionsRequestSchema } from "@/lib/tds/contract";
 export const dynamic = "force-dynamic";
 
 export const POST = route(
-  { auth: "user", params: params("quoteId"), body: activityOptionsRequestSchema },
+  { auth: "advisor", params: params("quoteId"), body: activityOptionsRequestSchema },
   async ({ tds, params: { quoteId }, body, signal }) => ok(await tds.activityOptions(quoteId, body, { signal })),
 );

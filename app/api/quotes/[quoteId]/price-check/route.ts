@@ -6,6 +6,6 @@ import { priceCheckRequestSchema } from "@/lib/tds/contract";
 export const dynamic = "force-dynamic";
 
 export const POST = route(
-  { auth: "user", params: params("quoteId"), body: priceCheckRequestSchema },
+  { auth: "advisor", params: params("quoteId"), body: priceCheckRequestSchema },
   async ({ tds, params: { quoteId }, body, signal }) => ok(await tds.priceCheck(quoteId, body, { signal })),
 );

@@ -7,7 +7,7 @@ import { resultsQuerySchema } from "@/lib/tds/contract";
 export const dynamic = "force-dynamic";
 
 export const GET = route(
-  { auth: "user", params: params("searchId"), query: resultsQuerySchema },
+  { auth: "advisor", params: params("searchId"), query: resultsQuerySchema },
   async ({ tds, deps, params: { searchId }, query, signal }) => {
     const page = await tds.searchResults(searchId, query, { signal });
     // Checkout opened from a link still says what is being booked (lib/bff/quotes.ts).

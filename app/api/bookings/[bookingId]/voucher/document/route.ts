@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 const VOUCHER_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data: https: http:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'; sandbox allow-modals allow-popups";
 
 export const GET = route(
-  { auth: "user", params: params("bookingId"), query: voucherDocumentQuerySchema },
+  { auth: "advisor", params: params("bookingId"), query: voucherDocumentQuerySchema },
   async ({ tds, params: { bookingId }, query, signal }) => {
     const html = await tds.voucherDocument(bookingId, { withoutPrices: query.prices === "without" }, { signal });
     return new Response(html, {

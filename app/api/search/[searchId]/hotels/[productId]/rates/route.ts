@@ -5,7 +5,7 @@ import { params } from "@/lib/bff/schemas";
 
 export const dynamic = "force-dynamic";
 
-export const POST = route({ auth: "user", params: params("searchId", "productId") }, async ({ tds, deps, params: { searchId, productId }, signal }) => {
+export const POST = route({ auth: "advisor", params: params("searchId", "productId") }, async ({ tds, deps, params: { searchId, productId }, signal }) => {
   const rows = await tds.hotelRateSheet(searchId, productId, { signal });
   await rememberQuotes(deps.cache(), searchId, rows);
   return ok(rows);
