@@ -8,7 +8,15 @@ import type { SandboxClient } from "./fixtures";
 // in its storage, filled in and booked. The sandbox is then asked how many bookings carry the
 // test's own last name: exactly one, whatever happened on the way.
 
-export type Row = { rateQuoteId: string; canonicalProductId: string; refundable: boolean; productType: string; summary: Record<string, unknown> };
+export type Row = {
+  rateQuoteId: string;
+  canonicalProductId: string;
+  refundable: boolean;
+  productType: string;
+  sellAmountMinor: number;
+  sellCurrency: string;
+  summary: Record<string, unknown>;
+};
 type Envelope<T> = { data: T; meta: Record<string, unknown>; error: { code: string; message: string } | null };
 
 export const dayFromNow = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);

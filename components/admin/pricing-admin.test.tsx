@@ -133,6 +133,8 @@ describe("PricingAdmin", () => {
     expect(screen.getByRole("textbox", { name: "Transfers: fixed amount" })).toHaveAccessibleDescription("Use at most 2 decimals for EUR amounts.");
     expect(screen.getByRole("combobox", { name: "Country 2" })).toHaveAccessibleDescription("There is already a rule for everything in France; change that one instead.");
     expect(screen.getByText("Fix the highlighted fields to see the example.")).toBeInTheDocument();
+    // Said beside the button too: the first field at fault may be far above it.
+    expect(screen.getByRole("status")).toHaveTextContent("Nothing was saved: fix the fields marked in red.");
     expect(calls).toHaveLength(0);
 
     // A country row needs a percentage or an amount; removing the row clears its problem.
@@ -143,7 +145,7 @@ describe("PricingAdmin", () => {
     expect(screen.getByRole("combobox", { name: "Country 1" })).not.toHaveAccessibleDescription(/already/);
   });
 
-  it("a saved pricing fills the form; a refusal from the desk is shown above it; JPY amounts take no decimals", async () => {
+  it("a saved pricing fills the form; a refusal from the desk is shown beside the Save button; JPY amounts take no decimals", async () => {
     const saved: PricingAnswer = {
       currency: "JPY",
       agencyCurrency: "JPY",
@@ -165,6 +167,9 @@ describe("PricingAdmin", () => {
     expect(screen.getByRole("textbox", { name: "Percentage" })).toHaveValue("8");
     expect(screen.getByRole("textbox", { name: "Transfers: fixed amount" })).toHaveValue("1500");
     expect(screen.getByRole("textbox", { name: "Transfers: percentage" })).toHaveValue("");
+    // A row of its own replaces the default whole: its empty percentage is none, not the default's 8.
+    expect(screen.getByRole("textbox", { name: "Transfers: percentage" })).toHaveAttribute("placeholder", "0");
+    expect(screen.getByRole("textbox", { name: "Hotels: percentage" })).toHaveAttribute("placeholder", "8");
     expect(screen.getByRole("combobox", { name: "Country 1" })).toHaveValue("JP");
     expect(screen.getByRole("textbox", { name: "Largest advisor discount" })).toHaveValue("12.5");
     expect(screen.getByRole("checkbox", { name: /Advisors may sell below cost/ })).toBeChecked();
@@ -178,6 +183,7 @@ describe("PricingAdmin", () => {
     await user.click(screen.getByRole("button", { name: "Save pricing" }));
     const alert = await screen.findByRole("alert");
     expect(within(alert).getByText("Something went wrong on the desk's side. Try again; if it keeps happening, tell an admin.")).toBeInTheDocument();
+    expect(alert.nextElementSibling).toContainElement(screen.getByRole("button", { name: "Save pricing" }));
     expect(screen.queryByText(/^Saved at/)).toBeNull();
   });
 

@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { BadgePercent, Calculator, Globe2, Plus, ShieldCheck, Trash2 } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useMemo, useState, useSyncExternalStore } from "react";
 import { useFieldArray, useForm, useWatch, type Control, type FieldErrors, type UseFormRegister } from "react-hook-form";
 import { agencyPricingQuery } from "@/components/pricing/use-agency-pricing";
 import { countryOptions } from "@/lib/countries";
@@ -24,6 +24,8 @@ import { PricingExample } from "./pricing-example";
 const savedAt = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit" });
 // Fixed locale and zone, as on the agency page, so the server's HTML and the browser's render agree.
 const savedOn = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
+const noSubscription = () => () => {};
 
 export const ROUNDING_LABELS: Record<Rounding, string> = { none: "None", whole: "Whole units", ninety_nine: "Ending in .99" };
 
@@ -56,8 +58,10 @@ export function PricingAdmin({ initial }: { initial: PricingAnswer }) {
     handleSubmit,
     reset,
     control,
-    formState: { errors, isSubmitting, isDirty },
+    formState: { errors, isSubmitting, isDirty, submitCount },
   } = form;
+  // A save was tried and the form refused it: said beside the button, since the first field at fault may be far above.
+  const invalid = submitCount > 0 && Object.keys(errors).length > 0;
   const countries = useFieldArray({ control, name: "countries" });
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState<Date | null>(null);
@@ -79,6 +83,9 @@ export function PricingAdmin({ initial }: { initial: PricingAnswer }) {
   });
 
   const neverSet = pricing.updatedAt === null;
+  // The form takes typing once hydrated: react-hook-form sets each input to its saved value as it
+  // registers it, over anything typed into the server's HTML before. Said on the form for tests.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   const fixedHint = `Per booking, in ${currency}.`;
 
   return (
@@ -104,22 +111,28 @@ export function PricingAdmin({ initial }: { initial: PricingAnswer }) {
           They are shown here as {pricing.agencyCurrency} amounts and are not added to {pricing.agencyCurrency} prices until you check them and save.
         </Callout>
       ) : null}
-      <form onSubmit={onSubmit} noValidate aria-label="Agency pricing" className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
+      <form onSubmit={onSubmit} noValidate aria-label="Agency pricing" data-hydrated={hydrated ? "" : undefined} className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
         <div className="min-w-0 space-y-6">
-          {formError ? <Callout title={formError} /> : null}
           <Card aria-labelledby="pricing-default-title">
             <CardHeader icon={<BadgePercent className="size-5" aria-hidden />} title="Default markup" titleId="pricing-default-title" description="Applies to everything no other rule covers." />
             <CardBody>
-              <MarkupInputs register={register} errors={errors.base} name="base" currency={currency} percentLabel="Percentage" fixedLabel="Fixed amount" fixedHint={fixedHint} placeholder="0" />
+              <MarkupInputs register={register} errors={errors.base} name="base" currency={currency} percentLabel="Percentage" fixedLabel="Fixed amount" fixedHint={fixedHint} placeholder={{ percent: "0" }} />
             </CardBody>
           </Card>
 
           <Card aria-labelledby="pricing-products-title">
             <CardHeader title="By product" titleId="pricing-products-title" description="Leave a product empty to use the default." />
-            <CardBody className="divide-y divide-slate-100 py-2">
-              {PRICED_PRODUCTS.map((p) => (
-                <ProductRow key={p} product={p} register={register} errors={errors.products?.[p]} currency={currency} control={control} />
-              ))}
+            <CardBody className="pt-4 pb-2">
+              {/* Column headings, once; each input is named in full ("Hotels: percentage") for assistive technology. */}
+              <div aria-hidden className="grid grid-cols-2 gap-4 text-sm font-medium text-slate-800 sm:ml-[8rem]">
+                <span>Percentage</span>
+                <span>Fixed amount</span>
+              </div>
+              <div className="divide-y divide-slate-100">
+                {PRICED_PRODUCTS.map((p) => (
+                  <ProductRow key={p} product={p} register={register} errors={errors.products?.[p]} currency={currency} control={control} />
+                ))}
+              </div>
             </CardBody>
           </Card>
 
@@ -162,7 +175,7 @@ export function PricingAdmin({ initial }: { initial: PricingAnswer }) {
                       <input type="radio" value={r} {...register("rounding")} className="mt-0.5 size-4 accent-brand-600" />
                       <span>
                         <span className="block font-medium text-ink">{ROUNDING_LABELS[r]}</span>
-                        <span className="block text-[0.8125rem] text-slate-500">{roundingExample(r, currency)}</span>
+                        <span className="block text-[0.8125rem] text-slate-600">{roundingExample(r, currency)}</span>
                       </span>
                     </label>
                   ))}
@@ -191,6 +204,8 @@ export function PricingAdmin({ initial }: { initial: PricingAnswer }) {
             </CardBody>
           </Card>
 
+          {/* Beside the button that was pressed: at the top of the form it was out of sight. */}
+          {formError ? <Callout title={formError} /> : null}
           <div className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white px-5 py-3 sm:px-6">
             <Button type="submit" pending={isSubmitting}>
               Save pricing
@@ -198,7 +213,9 @@ export function PricingAdmin({ initial }: { initial: PricingAnswer }) {
             <p role="status" className="text-sm text-slate-600">
               {isSubmitting
                 ? "Saving…"
-                : isDirty
+                : invalid
+                  ? "Nothing was saved: fix the fields marked in red."
+                  : isDirty
                   ? "Unsaved changes"
                   : saved
                     ? `Saved at ${savedAt.format(saved)}.`
@@ -234,6 +251,7 @@ function MarkupInputs({
   fixedHint,
   placeholder,
   compact,
+  hideLabels = false,
 }: {
   register: UseFormRegister<PricingFormValues>;
   errors: MarkupErrors;
@@ -242,14 +260,16 @@ function MarkupInputs({
   percentLabel: string;
   fixedLabel: string;
   fixedHint?: string;
-  placeholder?: { percent: string; fixed: string } | string;
+  placeholder?: { percent?: string; fixed?: string };
   compact?: boolean;
+  /** The row's name stands beside it and the card's column headings say which is which. */
+  hideLabels?: boolean;
 }) {
-  const ph = typeof placeholder === "string" ? { percent: placeholder, fixed: placeholder } : placeholder;
+  const ph = placeholder;
   const digits = minorDigits(currency);
   return (
     <div className={cn("grid gap-4", compact ? "grid-cols-2" : "sm:grid-cols-2")}>
-      <Field label={percentLabel} error={errors?.percent?.message} hint={compact ? undefined : "Of the agency's cost, such as 12.5."}>
+      <Field label={percentLabel} hideLabel={hideLabels} error={errors?.percent?.message} hint={compact ? undefined : "Of the agency's cost, such as 12.5."}>
         {(c) => (
           <div className="relative">
             <input {...c} {...register(`${name}.percent`)} inputMode="decimal" autoComplete="off" placeholder={ph?.percent} className={cn(inputClasses(!!errors?.percent), "pr-8 tabular-nums")} />
@@ -259,7 +279,7 @@ function MarkupInputs({
           </div>
         )}
       </Field>
-      <Field label={fixedLabel} error={errors?.fixed?.message} hint={compact ? undefined : fixedHint}>
+      <Field label={fixedLabel} hideLabel={hideLabels} error={errors?.fixed?.message} hint={compact ? undefined : fixedHint}>
         {(c) => (
           <div className="relative">
             <span className="pointer-events-none absolute inset-y-0 left-3 grid place-items-center font-mono text-xs text-slate-500" aria-hidden>
@@ -293,11 +313,15 @@ function ProductRow({
   currency: string;
   control: Control<PricingFormValues, unknown, PricingRequest>;
 }) {
-  const base = useWatch({ control, name: "base" });
+  const [base, own] = useWatch({ control, name: ["base", `products.${product}`] });
   const words = productWords(product).many;
+  const zero = formatScaled(0, minorDigits(currency));
+  // An empty row follows the default, so it shows the default's values; a row of its own replaces
+  // the default whole, so its empty field is none.
+  const follows = own.percent.trim() === "" && own.fixed.trim() === "";
   return (
-    <div className="grid items-start gap-x-4 gap-y-2 py-3 sm:grid-cols-[7rem_minmax(0,1fr)]">
-      <p className="pt-1 text-sm font-semibold text-ink sm:pt-8">{words}</p>
+    <div className="grid items-start gap-x-4 gap-y-1.5 py-3 sm:grid-cols-[7rem_minmax(0,1fr)]">
+      <p className="text-sm font-semibold text-ink sm:pt-2.5">{words}</p>
       <MarkupInputs
         register={register}
         errors={errors}
@@ -305,8 +329,9 @@ function ProductRow({
         currency={currency}
         percentLabel={`${words}: percentage`}
         fixedLabel={`${words}: fixed amount`}
-        placeholder={{ percent: base.percent.trim() || "0", fixed: base.fixed.trim() || formatScaled(0, minorDigits(currency)) }}
+        placeholder={follows ? { percent: base.percent.trim() || "0", fixed: base.fixed.trim() || zero } : { percent: "0", fixed: zero }}
         compact
+        hideLabels
       />
     </div>
   );
@@ -355,7 +380,8 @@ function CountryRow({
           )}
         </Field>
       </div>
-      <div className="mt-3 flex items-end gap-3">
+      {/* The remove button beside the amounts from 640 px; on a phone under them, so the amounts keep the row's width. */}
+      <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end sm:gap-3">
         <div className="min-w-0 flex-1">
           <MarkupInputs
             register={register}
@@ -367,8 +393,15 @@ function CountryRow({
             compact
           />
         </div>
-        <Button variant="ghost" size="sm" onClick={onRemove} aria-label={`Remove country ${n}`} className={cn("mb-1", errors?.percent || errors?.fixed ? "mb-7" : null)}>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={onRemove}
+          aria-label={`Remove country ${n}`}
+          className={cn("self-end sm:mb-1", errors?.percent || errors?.fixed ? "sm:mb-7" : null)}
+        >
           <Trash2 className="size-4" aria-hidden />
+          <span className="sm:hidden">Remove</span>
         </Button>
       </div>
     </li>

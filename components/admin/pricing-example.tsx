@@ -48,7 +48,8 @@ export function PricingExample({ control, currency }: { control: Control<Pricing
 
   return (
     <div className="space-y-4">
-      <div className="grid grid-cols-2 gap-3">
+      {/* Side by side where the example has the page's width; stacked on a phone and in the column beside the form. */}
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
         <Field label="Product">
           {(c) => (
             <Select {...c} value={product} onChange={(e) => setProduct(e.target.value as PricedProduct)}>

@@ -644,7 +644,7 @@ function RateItem({
       </div>
       <div className="flex items-end justify-between gap-3 md:flex-col md:items-end md:justify-start md:text-right">
         <div>
-          <p className="text-lg font-semibold text-ink tabular-nums">
+          <p className="text-lg font-semibold text-ink tabular-nums" data-testid="shown-price">
             <PriceText price={price} />
           </p>
           <p className="text-xs text-slate-500">{priceFor}</p>

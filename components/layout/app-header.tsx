@@ -26,7 +26,8 @@ export async function AppHeader() {
           <IntentLink href="/" aria-label="Agency Desk home" className="shrink-0 rounded-md">
             <Logo />
           </IntentLink>
-          {user ? <PrimaryNav className={isAdmin ? "hidden lg:block" : "hidden sm:block"} isAdmin={isAdmin} /> : null}
+          {/* An admin's seven sections fit the bar from 1280 px (at 1024 the last one was cut off). */}
+          {user ? <PrimaryNav className={isAdmin ? "hidden xl:block" : "hidden sm:block"} isAdmin={isAdmin} /> : null}
         </div>
         <div className="flex shrink-0 items-center gap-3 sm:gap-4">
           {/* ⌘K / Ctrl+K: for signed-in people only. */}
@@ -35,9 +36,9 @@ export async function AppHeader() {
           {user ? <UserMenu user={user} /> : null}
         </div>
       </div>
-      {/* Narrow screens (and an admin's six sections on a tablet): the sections get their own row rather than crowding the bar. */}
+      {/* Narrow screens (and an admin's seven sections below 1280 px): the sections get their own row rather than crowding the bar. */}
       {user ? (
-        <PrimaryNav className={cn("border-t border-slate-100 px-4 py-1.5 sm:px-6", isAdmin ? "lg:hidden" : "sm:hidden")} isAdmin={isAdmin} />
+        <PrimaryNav className={cn("border-t border-slate-100 px-4 py-1.5 sm:px-6 lg:px-8", isAdmin ? "xl:hidden" : "sm:hidden")} isAdmin={isAdmin} />
       ) : null}
     </header>
   );

@@ -45,8 +45,9 @@ export function PrimaryNav({ className, isAdmin = false }: { className?: string;
   const attention = useAttentionCount();
   return (
     <nav aria-label="Main" className={cn("min-w-0", className)}>
-      {/* Narrow screens: rows of three, so an admin's eight sections sit in three rows, none out of sight. */}
-      <ul className="grid grid-cols-3 gap-1 sm:flex sm:items-center sm:overflow-x-auto">
+      {/* Phones: an advisor's three sections in a row; an admin's eight in two rows of four (three rows
+          made the sticky header a fifth of the screen), none out of sight. */}
+      <ul className={cn("grid gap-1 sm:flex sm:items-center sm:overflow-x-auto", isAdmin ? "grid-cols-4" : "grid-cols-3")}>
         {[...LINKS, ...(isAdmin ? ADMIN_LINKS : [])].map(({ href, label, Icon }) => {
           const current = pathname === href || pathname.startsWith(`${href}/`);
           return (
@@ -55,7 +56,9 @@ export function PrimaryNav({ className, isAdmin = false }: { className?: string;
                 href={href}
                 aria-current={current ? "page" : undefined}
                 className={cn(
-                  "flex items-center justify-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium whitespace-nowrap transition-colors sm:inline-flex sm:justify-start",
+                  "relative flex items-center justify-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium whitespace-nowrap transition-colors sm:inline-flex sm:justify-start",
+                  // A quarter of a 320 px phone holds "Attention" at this size.
+                  isAdmin && "max-sm:px-1 max-sm:text-[0.8125rem]",
                   current ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100 hover:text-ink",
                 )}
               >
@@ -63,7 +66,14 @@ export function PrimaryNav({ className, isAdmin = false }: { className?: string;
                 {isAdmin ? null : <Icon className="hidden size-4 lg:block" aria-hidden />}
                 {label}
                 {href === "/attention" && attention ? (
-                  <span className="ml-0.5 rounded-full bg-amber-500 px-1.5 py-px text-[0.6875rem] leading-4 font-semibold text-white tabular-nums" data-testid="attention-badge">
+                  <span
+                    className={cn(
+                      "ml-0.5 rounded-full bg-amber-500 px-1.5 py-px text-[0.6875rem] leading-4 font-semibold text-white tabular-nums",
+                      // In a phone's row of four the count sits on the corner: beside the word it would not fit.
+                      isAdmin && "max-sm:absolute max-sm:-top-1.5 max-sm:-right-0.5 max-sm:ml-0 max-sm:ring-2 max-sm:ring-white",
+                    )}
+                    data-testid="attention-badge"
+                  >
                     {attention > 99 ? "99+" : attention}
                     <span className="sr-only"> need attention</span>
                   </span>

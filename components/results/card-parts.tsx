@@ -32,7 +32,7 @@ export function PriceBlock({ price, lead, caption, className }: { price: ShownPr
   return (
     <div className={cn("sm:text-right", className)}>
       {lead ? <p className="text-xs text-slate-500">{lead}</p> : null}
-      <p className="text-xl leading-tight font-semibold text-ink tabular-nums">
+      <p className="text-xl leading-tight font-semibold text-ink tabular-nums" data-testid="shown-price">
         <PriceText price={price} />
       </p>
       {caption ? <p className="mt-0.5 text-xs text-slate-500">{caption}</p> : null}

@@ -66,6 +66,7 @@ export function Field({
   required,
   className,
   labelAction,
+  hideLabel = false,
   children,
 }: {
   label: ReactNode;
@@ -74,6 +75,8 @@ export function Field({
   /** Marked after the label (a red asterisk, "required" for screen readers), and on the control. */
   required?: boolean;
   className?: string;
+  /** Said to assistive technology only, where column headings show it once for many rows. */
+  hideLabel?: boolean;
   /** Something beside the label, such as a "Show password" toggle. */
   labelAction?: ReactNode;
   children: (control: { id: string; "aria-required"?: true } & DescribedBy) => ReactNode;
@@ -81,7 +84,7 @@ export function Field({
   const ids = useFieldIds(hint, error);
   return (
     <div className={cn("space-y-1.5", className)}>
-      <div className="flex items-baseline justify-between gap-3">
+      <div className={hideLabel ? "sr-only" : "flex items-baseline justify-between gap-3"}>
         <label htmlFor={ids.id} className={fieldClasses.label}>
           {label}
           {required ? (
