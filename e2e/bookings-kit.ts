@@ -79,6 +79,8 @@ const lead = (firstName: string, lastName: string): Traveller => ({
   phone: "+34600111222",
 });
 
+const NO_BOOKABLE_RATE = "no bookable rate among the results";
+
 async function bookFirst(
   via: Via,
   searchId: string,
@@ -105,7 +107,7 @@ async function bookFirst(
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     return made.body.data;
   }
-  throw new Error("no bookable rate among the results");
+  throw new Error(NO_BOOKABLE_RATE);
 }
 
 /**
@@ -178,22 +180,48 @@ export async function bookRoundTransfer(via: Via, sandbox: SandboxClient, opts: 
  */
 export async function bookNearHold(via: Via, sandbox: SandboxClient, opts: { lastName: string }): Promise<Made> {
   const base = await today(sandbox);
-  const { searchId, rows: found } = await rows(via, {
-    productType: "hotel",
-    occupancy: [{ adults: 1, childrenAges: [] }],
-    residency: "US",
-    destination: "Barcelona",
-    checkIn: dayOf(base, 4),
-    checkOut: dayOf(base, 6),
-  });
   const soon = (r: Row) => {
-    const policy = r.summary.cancellationPolicy as { deadlinesWithheld?: boolean; deadlines?: Array<{ from?: string; amountMinor?: number }> } | null;
+    const policy = r.summary.cancellationPolicy as {
+      deadlinesWithheld?: boolean;
+      deadlines?: Array<{ from?: string; amountMinor?: number }>;
+      nonrefundableDateRanges?: unknown[];
+      perStayAmountsNonRefundable?: Array<{ amountMinor?: number }>;
+    } | null;
     const charge = policy?.deadlines?.find((d) => (d.amountMinor ?? 0) > 0 && d.from);
     const left = charge?.from ? Date.parse(charge.from) - base.getTime() : -1;
+    // Holds are for fully refundable rates (docs/sandbox.md): no night or amount kept whatever the date.
+    const keepsSomething = (policy?.nonrefundableDateRanges?.length ?? 0) > 0 || (policy?.perStayAmountsNonRefundable ?? []).some((a) => (a.amountMinor ?? 0) > 0);
     // The sandbox makes a hold payable by min(72 h, free cancellation's end − up to 24 h): free
     // cancellation ending 30–70 h away puts the payment deadline inside Needs attention's 48 h.
-    return r.refundable && !policy?.deadlinesWithheld && left > 30 * 3600_000 && left < 70 * 3600_000;
+    return r.refundable && !policy?.deadlinesWithheld && !keepsSomething && left > 30 * 3600_000 && left < 70 * 3600_000;
   };
-  const candidates = found.filter((r) => r.summary.isPackage !== true && soon(r));
-  return bookFirst(via, searchId, "hotel", candidates, [{ roomIndex: 0, ...lead("Nell", opts.lastName) }], (c) => c.holdable, { hold: true });
+  // The sandbox's rates depend on the place and the dates: one search may, on a given day, offer no
+  // such rate, so a few are tried in turn (the test must not pass or fail by the day it runs on).
+  const tries = [
+    { destination: "Barcelona", inDays: 4 },
+    { destination: "Paris", inDays: 4 },
+    { destination: "Barcelona", inDays: 5 },
+    { destination: "London", inDays: 4 },
+    { destination: "Paris", inDays: 5 },
+    { destination: "Barcelona", inDays: 3 },
+  ];
+  for (const { destination, inDays } of tries) {
+    const { searchId, rows: found } = await rows(via, {
+      productType: "hotel",
+      occupancy: [{ adults: 1, childrenAges: [] }],
+      residency: "US",
+      destination,
+      checkIn: dayOf(base, inDays),
+      checkOut: dayOf(base, inDays + 2),
+    });
+    const candidates = found.filter((r) => r.summary.isPackage !== true && soon(r));
+    const made = await bookFirst(via, searchId, "hotel", candidates, [{ roomIndex: 0, ...lead("Nell", opts.lastName) }], (c) => c.holdable, { hold: true }).catch(
+      (e: unknown) => {
+        if (e instanceof Error && e.message === NO_BOOKABLE_RATE) return null;
+        throw e;
+      },
+    );
+    if (made) return made;
+  }
+  throw new Error(`${NO_BOOKABLE_RATE}: no hold due within two days in ${tries.length} searches`);
 }

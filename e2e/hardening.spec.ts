@@ -117,12 +117,19 @@ test.describe("hostile addresses", () => {
         }
       }
     }
-    await new Promise((r) => setTimeout(r, 500));
-    const lines = await serverLog.lines();
-    expect(lines.filter((l) => /unsupported|TypeError|^\s+at /.test(l))).toEqual([]);
     // One line per request, found by the X-Request-Id it was answered with: the log is the server's,
     // and a test running beside this one sends TRACE too (27 of its lines were once counted here).
-    const refused = lines.filter((l) => l.includes('"status":405') && l.includes('"errorCode":"method_not_allowed"'));
+    // The server writes its log on its own time, so the lines are awaited, not read once.
+    const refusedLines = async () => (await serverLog.lines()).filter((l) => l.includes('"status":405') && l.includes('"errorCode":"method_not_allowed"'));
+    await expect
+      .poll(async () => {
+        const refused = await refusedLines();
+        return sent.filter((id) => !refused.some((l) => l.includes(`"requestId":"${id}"`)));
+      }, { message: "requests whose log line has not been written", timeout: 15_000 })
+      .toEqual([]);
+    const lines = await serverLog.lines();
+    expect(lines.filter((l) => /unsupported|TypeError|^\s+at /.test(l))).toEqual([]);
+    const refused = await refusedLines();
     for (const id of sent) expect(refused.filter((l) => l.includes(`"requestId":"${id}"`)), `the log line of request ${id}`).toHaveLength(1);
   });
 

@@ -49,7 +49,9 @@ test.describe("command palette", () => {
     // The backdrop covers the whole window, not the header it is opened from (whose backdrop-filter
     // once made it the box of the palette's fixed elements), and a click on it closes.
     const viewport = page.viewportSize()!;
-    expect(await page.locator("[data-palette-backdrop]").boundingBox()).toEqual({ x: 0, y: 0, width: viewport.width, height: viewport.height });
+    const backdrop = page.locator("[data-palette-backdrop]");
+    await expect(backdrop).toBeVisible();
+    expect(await backdrop.boundingBox()).toEqual({ x: 0, y: 0, width: viewport.width, height: viewport.height });
     await page.mouse.click(20, viewport.height - 20);
     await expect(palette).toHaveCount(0);
     await search.focus();
