@@ -181,7 +181,11 @@ test.describe("hostile addresses", () => {
       goAway("/bookings", { headers: { cookie }, after: 30 }),
       goAway(`/api/search/${searchId}/results?limit=20`, { headers: { cookie }, after: 800 }),
     ]);
-    expect(gone).toEqual(Array(5).fill("gone"));
+    // The page may be answered within its 30 ms on a quiet machine (three clean-clone runs of five
+    // saw "answered 200"): then there was no client to lose, and the log checks below still hold.
+    // Every other request is held back (a cut body, a slow service) and must be gone.
+    expect([...gone.slice(0, 3), gone[4]]).toEqual(Array(4).fill("gone"));
+    expect(gone[3]).toMatch(/^(gone|answered 200)$/);
     await sandbox.control("DELETE", `/faults/${fault.body.data.id}`);
     // What the server wrote meanwhile (both workers'), once it has seen every client go.
     await new Promise((r) => setTimeout(r, 2_000));
