@@ -98,13 +98,7 @@ export function HotelPage({ searchId, productId, criteria, initialContent = null
             <HotelGallery hotelName={hotel.name} images={hotel.content.images} />
           ) : null}
 
-          <RateSheet
-            searchId={searchId}
-            productId={productId}
-            criteria={criteria}
-            hotelName={name}
-            photoUrl={hotel?.content?.images.find((i) => i.heroImage)?.url ?? hotel?.content?.images[0]?.url ?? null}
-          />
+          <RateSheet searchId={searchId} productId={productId} criteria={criteria} hotelName={name} />
 
           {contentPending ? (
             <DetailsSkeleton />
