@@ -260,19 +260,19 @@ function MarkupInputs({
   percentLabel: string;
   fixedLabel: string;
   fixedHint?: string;
+  /** What an empty field stands for: the value it follows (a product's row follows the default rule). */
   placeholder?: { percent?: string; fixed?: string };
   compact?: boolean;
   /** The row's name stands beside it and the card's column headings say which is which. */
   hideLabels?: boolean;
 }) {
-  const ph = placeholder;
   const digits = minorDigits(currency);
   return (
     <div className={cn("grid gap-4", compact ? "grid-cols-2" : "sm:grid-cols-2")}>
       <Field label={percentLabel} hideLabel={hideLabels} error={errors?.percent?.message} hint={compact ? undefined : "Of the agency's cost, such as 12.5."}>
         {(c) => (
           <div className="relative">
-            <input {...c} {...register(`${name}.percent`)} inputMode="decimal" autoComplete="off" placeholder={ph?.percent} className={cn(inputClasses(!!errors?.percent), "pr-8 tabular-nums")} />
+            <input {...c} {...register(`${name}.percent`)} inputMode="decimal" autoComplete="off" placeholder={placeholder?.percent} className={cn(inputClasses(!!errors?.percent), "pr-8 tabular-nums")} />
             <span className="pointer-events-none absolute inset-y-0 right-3 grid place-items-center text-sm text-slate-500" aria-hidden>
               %
             </span>
@@ -290,7 +290,7 @@ function MarkupInputs({
               {...register(`${name}.fixed`)}
               inputMode={digits > 0 ? "decimal" : "numeric"}
               autoComplete="off"
-              placeholder={ph?.fixed ?? formatScaled(0, digits)}
+              placeholder={placeholder?.fixed ?? formatScaled(0, digits)}
               className={cn(inputClasses(!!errors?.fixed), "pl-12 tabular-nums")}
             />
           </div>
