@@ -6,7 +6,10 @@ import { contentSecurityPolicy, newNonce, originsOf } from "@/lib/security/csp";
 // why not those with a body: `config` below):
 //  - a path that is not valid percent-encoding is answered 400 in the envelope here, before the
 //    framework's route matching fails on it with a bare 500;
-//  - every page gets a Content-Security-Policy with a fresh nonce (Next puts it on its scripts).
+//  - every page gets a Content-Security-Policy with a fresh nonce (Next puts it on its scripts);
+//  - the client's proposal page, /p/<token>, answers 410 Gone when its link has expired, was
+//    withdrawn or replaced: a page cannot set that status itself (app/p/link-status.ts). Only
+//    that path is looked up, and only when the browser loads it as a document.
 
 /** Whether every %-escape of the path decodes (a lone `%`, `%ZZ` or bytes that are not UTF-8 do not). */
 export function wellFormedPath(pathname: string): boolean {
@@ -22,7 +25,7 @@ export function malformedUrl(): Response {
   return errorJson(400, "malformed_url", "This address is not valid: part of it is not properly encoded. Check the link, or go back and try again.");
 }
 
-export function proxy(request: NextRequest): Response {
+export async function proxy(request: NextRequest): Promise<Response> {
   if (!wellFormedPath(request.nextUrl.pathname)) return malformedUrl();
   // The BFF and the sandbox answer JSON: only pages need a policy for scripts.
   const path = request.nextUrl.pathname;
@@ -37,9 +40,21 @@ export function proxy(request: NextRequest): Response {
   const headers = new Headers(request.headers);
   headers.set("x-nonce", nonce);
   headers.set("Content-Security-Policy", csp);
-  const response = NextResponse.next({ request: { headers } });
+  const status = path.startsWith("/p/") && isDocumentLoad(request) ? await goneStatus(path) : null;
+  const response = NextResponse.next({ request: { headers }, ...(status ? { status } : {}) });
   response.headers.set("Content-Security-Policy", csp);
   return response;
+}
+
+/** The page itself (a browser's prefetch included: its answer is what the browser shows), not the router's fetch of its React payload. */
+function isDocumentLoad(request: NextRequest): boolean {
+  return (request.method === "GET" || request.method === "HEAD") && !request.headers.has("rsc");
+}
+
+/** The status of the client's proposal page, loaded only for that path (the database stays out of every other request). */
+async function goneStatus(path: string): Promise<number | null> {
+  const { proposalPageStatus } = await import("@/app/p/link-status");
+  return proposalPageStatus(path);
 }
 
 export const config = {

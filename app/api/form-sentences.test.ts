@@ -9,6 +9,17 @@ import { acceptInviteSchema, inviteUserSchema, loginSchema, newPasswordSchema, u
 import { bookingListRequestSchema, bookingRequestSchema } from "@/lib/bff/bookings";
 import { suggestQuerySchema } from "@/lib/bff/schemas";
 import { pricingRequestSchema } from "@/lib/pricing/schema";
+import {
+  addItemSchema,
+  clientSchema,
+  createProposalSchema,
+  proposalBookingSchema,
+  proposalListQuerySchema,
+  publicChoiceSchema,
+  shareSchema,
+  updateItemSchema,
+  updateProposalSchema,
+} from "@/lib/proposals/model";
 import { ok, route } from "@/lib/bff/handler";
 import { bffTestKit, type BffTestKit } from "@/lib/testing/bff";
 import { emailVoucherFormSchema, type EmailVoucherForm } from "@/lib/bookings/email";
@@ -173,6 +184,15 @@ const BOUNDARIES: Array<[name: string, schema: Schema]> = [
   ["invite a user", inviteUserSchema],
   ["change a user", updateUserSchema],
   ["PUT /api/agency/pricing (agency pricing)", pricingRequestSchema],
+  ["POST /api/proposals", createProposalSchema],
+  ["PATCH /api/proposals/:id", updateProposalSchema],
+  ["POST /api/proposals/:id/items", addItemSchema],
+  ["PATCH /api/proposals/:id/items/:itemId", updateItemSchema],
+  ["POST /api/proposals/:id/share", shareSchema],
+  ["POST /api/proposals/:id/bookings", proposalBookingSchema],
+  ["GET /api/proposals", proposalListQuerySchema],
+  ["POST /api/clients (the client form)", clientSchema],
+  ["POST /api/p/:token/choice (the client's choice)", publicChoiceSchema],
 ];
 
 describe("every rule of every form's schema has a sentence for a person", () => {

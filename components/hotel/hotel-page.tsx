@@ -98,7 +98,13 @@ export function HotelPage({ searchId, productId, criteria, initialContent = null
             <HotelGallery hotelName={hotel.name} images={hotel.content.images} />
           ) : null}
 
-          <RateSheet searchId={searchId} productId={productId} criteria={criteria} hotelName={name} />
+          <RateSheet
+            searchId={searchId}
+            productId={productId}
+            criteria={criteria}
+            hotelName={name}
+            photoUrl={hotel?.content?.images.find((i) => i.heroImage)?.url ?? hotel?.content?.images[0]?.url ?? null}
+          />
 
           {contentPending ? (
             <DetailsSkeleton />

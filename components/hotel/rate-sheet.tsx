@@ -19,6 +19,7 @@ import { boardLabel, plural } from "@/lib/format/words";
 import { checkoutHref, searchHref, type SearchCriteria } from "@/lib/search/criteria";
 import { rememberSelectedRate } from "@/lib/search/selected-rate";
 import { ClientPricesSwitch, PriceText, usePricer } from "@/components/pricing/client-prices";
+import { AddToProposalButton } from "@/components/proposals/add-button";
 import { destinationCountry } from "@/lib/pricing/destination";
 import { CancellationTimeline } from "./cancellation-timeline";
 import { formatClock, formatMoney, sentenceCase, stayOf } from "./format";
@@ -36,10 +37,12 @@ type Props = {
   criteria: SearchCriteria | null;
   /** For the checkout's summary and the headings; from content, else from the rows. */
   hotelName: string | null;
+  /** The hotel's photo, for a proposal item made from one of its rates. */
+  photoUrl?: string | null;
 };
 
 /** The live rate sheet: progress while sources answer, rooms with their rates, and every failure. */
-export function RateSheet({ searchId, productId, criteria, hotelName }: Props) {
+export function RateSheet({ searchId, productId, criteria, hotelName, photoUrl = null }: Props) {
   const headingId = useId();
   const query = useRateSheet(searchId, productId);
   // The rooms render at a lower priority, in slices; the sheet reads as loading until they are on screen.
@@ -107,6 +110,7 @@ export function RateSheet({ searchId, productId, criteria, hotelName }: Props) {
               criteria={criteria}
               searchId={searchId}
               hotelName={hotelName ?? rows[0]?.summary.hotelName ?? null}
+              photoUrl={photoUrl}
               onRefresh={() => void query.refetch()}
             />
           )
@@ -319,6 +323,7 @@ function RoomList({
   criteria,
   searchId,
   hotelName,
+  photoUrl,
   onRefresh,
 }: {
   rows: HotelRow[];
@@ -327,6 +332,7 @@ function RoomList({
   criteria: SearchCriteria | null;
   searchId: string;
   hotelName: string | null;
+  photoUrl: string | null;
   onRefresh: () => void;
 }) {
   const [refundableOnly, setRefundableOnly] = useState(false);
@@ -426,6 +432,7 @@ function RoomList({
           criteria={criteria}
           searchId={searchId}
           hotelName={hotelName}
+          photoUrl={photoUrl}
         />
       ))}
       <p className="text-xs text-slate-500">Cancellation times are in your time zone ({zone}). Taxes under “Pay at property” are not in the price; the hotel collects them.</p>
@@ -445,6 +452,7 @@ function RoomGroupCard({
   criteria: SearchCriteria | null;
   searchId: string;
   hotelName: string | null;
+  photoUrl: string | null;
 }) {
   const [all, setAll] = useState(false);
   const headingId = useId();
@@ -551,6 +559,7 @@ function RateItem({
   criteria,
   searchId,
   hotelName,
+  photoUrl,
 }: {
   row: HotelRow;
   showRoomName: boolean;
@@ -561,6 +570,7 @@ function RateItem({
   criteria: SearchCriteria | null;
   searchId: string;
   hotelName: string | null;
+  photoUrl: string | null;
 }) {
   const router = useRouter();
   const s = row.summary;
@@ -658,6 +668,14 @@ function RateItem({
         >
           Select
         </Button>
+        {/* A proposal keeps what this rate shows (words, not the quote): it can be added until the sheet is refreshed. */}
+        {criteria ? (
+          <AddToProposalButton
+            className="min-w-24"
+            label={`${s.rateName ?? "rate"}${s.roomName ? `, ${s.roomName}` : ""}, ${price.text}`}
+            input={() => ({ kind: "hotel", row, criteria, hotelName, photoUrl })}
+          />
+        ) : null}
       </div>
     </li>
   );

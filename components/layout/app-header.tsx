@@ -5,6 +5,7 @@ import { IntentLink } from "../ui/intent-link";
 import { CommandPalette } from "../palette/command-palette";
 import { cn } from "../ui/cn";
 import { PrimaryNav } from "./primary-nav";
+import { ProposalTrayButton } from "../proposals/tray-button";
 import { getSessionUser } from "@/lib/auth/session";
 import { getEnv } from "@/lib/server-env";
 
@@ -26,19 +27,26 @@ export async function AppHeader() {
           <IntentLink href="/" aria-label="Agency Desk home" className="shrink-0 rounded-md">
             <Logo />
           </IntentLink>
-          {/* An admin's seven sections fit the bar from 1280 px (at 1024 the last one was cut off). */}
-          {user ? <PrimaryNav className={isAdmin ? "hidden xl:block" : "hidden sm:block"} isAdmin={isAdmin} /> : null}
+          {/* An advisor's four sections are in the bar from 768 px (at 640 the fourth crowded the menu;
+              where the bar is still short they scroll sideways). An admin's nine never share it with the
+              Proposal button and the menu: eight only just fitted the bar's 1,088 px, so they have a row
+              of their own at every width. */}
+          {user && !isAdmin ? <PrimaryNav className="hidden md:block" /> : null}
         </div>
         <div className="flex shrink-0 items-center gap-3 sm:gap-4">
           {/* ⌘K / Ctrl+K: for signed-in people only. */}
           {user ? <CommandPalette isAdmin={isAdmin} /> : null}
+          {/* The proposal being built: reachable from every page, its panel loaded when first opened. */}
+          {user ? <ProposalTrayButton /> : null}
           <AgencyBadge currency={currency} market={market} />
           {user ? <UserMenu user={user} /> : null}
         </div>
       </div>
-      {/* Narrow screens (and an admin's seven sections below 1280 px): the sections get their own row rather than crowding the bar. */}
+      {/* Narrow screens (and an admin's nine sections): the sections get their own row rather than crowding the bar. */}
       {user ? (
-        <PrimaryNav className={cn("border-t border-slate-100 px-4 py-1.5 sm:px-6 lg:px-8", isAdmin ? "xl:hidden" : "sm:hidden")} isAdmin={isAdmin} />
+        <div className={cn("border-t border-slate-100", isAdmin ? null : "md:hidden")}>
+          <PrimaryNav className="mx-auto max-w-6xl px-4 py-1.5 sm:px-6 lg:px-8" isAdmin={isAdmin} />
+        </div>
       ) : null}
     </header>
   );

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { BadgePercent, BarChart3, BellRing, Building2, ClipboardList, Inbox, Search, Users } from "lucide-react";
+import { BadgePercent, BarChart3, BellRing, Building2, ClipboardList, FileText, Inbox, Search, Users } from "lucide-react";
 import { usePathname } from "next/navigation";
 import * as z from "zod/mini";
 import { apiGet } from "@/lib/api-client";
@@ -12,6 +12,7 @@ const LINKS = [
   { href: "/search", label: "Search", Icon: Search },
   { href: "/bookings", label: "Bookings", Icon: ClipboardList },
   { href: "/attention", label: "Attention", Icon: BellRing },
+  { href: "/proposals", label: "Proposals", Icon: FileText },
 ] as const;
 const ADMIN_LINKS = [
   { href: "/admin/overview", label: "Overview", Icon: BarChart3 },
@@ -45,9 +46,9 @@ export function PrimaryNav({ className, isAdmin = false }: { className?: string;
   const attention = useAttentionCount();
   return (
     <nav aria-label="Main" className={cn("min-w-0", className)}>
-      {/* Phones: an advisor's three sections in a row; an admin's eight in two rows of four (three rows
-          made the sticky header a fifth of the screen), none out of sight. */}
-      <ul className={cn("grid gap-1 sm:flex sm:items-center sm:overflow-x-auto", isAdmin ? "grid-cols-4" : "grid-cols-3")}>
+      {/* Phones: an advisor's four sections in a row; an admin's nine in two rows, five then four (three
+          rows of four made the sticky header a fifth of the screen), none out of sight. */}
+      <ul className={cn("grid gap-1 sm:flex sm:items-center sm:overflow-x-auto", isAdmin ? "grid-cols-5" : "grid-cols-4")}>
         {[...LINKS, ...(isAdmin ? ADMIN_LINKS : [])].map(({ href, label, Icon }) => {
           const current = pathname === href || pathname.startsWith(`${href}/`);
           return (
@@ -57,20 +58,21 @@ export function PrimaryNav({ className, isAdmin = false }: { className?: string;
                 aria-current={current ? "page" : undefined}
                 className={cn(
                   "relative flex items-center justify-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium whitespace-nowrap transition-colors sm:inline-flex sm:justify-start",
-                  // A quarter of a 320 px phone holds "Attention" at this size.
-                  isAdmin && "max-sm:px-1 max-sm:text-[0.8125rem]",
+                  // A quarter of a 320 px phone holds "Attention" and "Proposals" at this size; a fifth (an
+                  // admin's row of five) at the smaller one, with the padding given to the words.
+                  isAdmin ? "max-sm:px-0.5 max-sm:text-xs max-[359px]:text-[0.6875rem]" : "max-sm:px-1 max-sm:text-[0.8125rem]",
                   current ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100 hover:text-ink",
                 )}
               >
-                {/* Decorative: drawn where the bar has room to spare, which an admin's seven sections leave none of. */}
+                {/* Decorative: drawn where the bar has room to spare, which an admin's nine sections leave none of. */}
                 {isAdmin ? null : <Icon className="hidden size-4 lg:block" aria-hidden />}
                 {label}
                 {href === "/attention" && attention ? (
                   <span
                     className={cn(
                       "ml-0.5 rounded-full bg-amber-500 px-1.5 py-px text-[0.6875rem] leading-4 font-semibold text-white tabular-nums",
-                      // In a phone's row of four the count sits on the corner: beside the word it would not fit.
-                      isAdmin && "max-sm:absolute max-sm:-top-1.5 max-sm:-right-0.5 max-sm:ml-0 max-sm:ring-2 max-sm:ring-white",
+                      // In a phone's row of four or five the count sits on the corner: beside the word it would not fit.
+                      "max-sm:absolute max-sm:-top-1.5 max-sm:-right-0.5 max-sm:ml-0 max-sm:ring-2 max-sm:ring-white",
                     )}
                     data-testid="attention-badge"
                   >

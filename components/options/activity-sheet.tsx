@@ -11,6 +11,7 @@ import { ActivityAbout } from "./activity-about";
 import { PriceText, shownFee, useRowPrices } from "@/components/pricing/client-prices";
 import { cancellationSummary, formatLocalDate, formatParty, partyOfOccupancy } from "./format";
 import { activityModalities, cheapestId, count, groupActivityOptions, modalityKey, text, type ActivityModalityGroup } from "./group";
+import { AddToProposalButton } from "@/components/proposals/add-button";
 import { Cancellation, CheapestBadge, Price, SelectButton } from "./option-parts";
 import { SheetHeader } from "./sheet-header";
 import { useSelectOption } from "./use-select-option";
@@ -114,6 +115,7 @@ export function ActivitySheet({ rows, searchId, criteria }: Props) {
                       cheapest={cheapest}
                       selectedId={selectedId}
                       onSelect={select}
+                      criteria={criteria}
                     />
                   ))}
                 </div>
@@ -153,12 +155,14 @@ function ModalityGroup({
   cheapest,
   selectedId,
   onSelect,
+  criteria,
 }: {
   group: ActivityModalityGroup;
   headingLevel: 3 | 4;
   cheapest: string | null;
   selectedId: string | null;
   onSelect: (row: ActivityRow) => void;
+  criteria: SearchCriteria | null;
 }) {
   const Heading = headingLevel === 3 ? "h3" : "h4";
   const timeZone = useTimeZone();
@@ -201,6 +205,11 @@ function ModalityGroup({
                   disabled={selectedId !== null}
                 />
               </div>
+              <AddToProposalButton
+                className="col-span-2 justify-self-end sm:col-span-4"
+                label={`${time ?? "open time"} ${group.label}, ${price.text}`}
+                input={() => ({ kind: "activity", row, criteria })}
+              />
             </li>
           );
         })}

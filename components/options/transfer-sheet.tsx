@@ -10,6 +10,7 @@ import { formatDuration } from "@/lib/format/durations";
 import { shownFee, useRowPrices, type ShownPrice } from "@/components/pricing/client-prices";
 import { cancellationSummary, formatLocalDateTime, formatMoney, formatPassengers, partyOfOccupancy } from "./format";
 import { count, flag, text, transferDirection, transferSections, type TransferSection } from "./group";
+import { AddToProposalButton } from "@/components/proposals/add-button";
 import { Cancellation, CheapestBadge, Feature, Price, SelectButton } from "./option-parts";
 import { SheetHeader } from "./sheet-header";
 import { useSelectOption } from "./use-select-option";
@@ -124,6 +125,7 @@ export function TransferSheet({ rows, searchId, criteria }: Props) {
             flightNote={!flightEverywhere}
             selectedId={selectedId}
             onSelect={select}
+            criteria={criteria}
           />
         ))}
       </div>
@@ -159,6 +161,7 @@ function VehicleSection({
   flightNote,
   selectedId,
   onSelect,
+  criteria,
 }: {
   section: TransferSection;
   title?: string;
@@ -169,6 +172,7 @@ function VehicleSection({
   flightNote: boolean;
   selectedId: string | null;
   onSelect: (row: TransferRow) => void;
+  criteria: SearchCriteria | null;
 }) {
   const t = SECTION_TEXT[section.kind];
   const id = `transfer-${section.kind}-title`;
@@ -202,6 +206,7 @@ function VehicleSection({
             pending={selectedId === row._id}
             disabled={selectedId !== null}
             onSelect={() => onSelect(row)}
+            criteria={criteria}
           />
         ))}
       </ul>
@@ -216,6 +221,7 @@ function VehicleRow({
   pending,
   disabled,
   onSelect,
+  criteria,
 }: {
   row: TransferRow;
   cheapest: boolean;
@@ -224,6 +230,7 @@ function VehicleRow({
   pending: boolean;
   disabled: boolean;
   onSelect: () => void;
+  criteria: SearchCriteria | null;
 }) {
   const timeZone = useTimeZone();
   const s = row.summary;
@@ -295,12 +302,15 @@ function VehicleRow({
       </div>
       <div className="flex items-center justify-between gap-4 sm:contents">
         <Price price={price} caption={direction === "round" ? "both directions" : "one way"} className="max-sm:text-left" />
-        <SelectButton
-          label={`${vehicle}${service ? ` (${service})` : ""}, ${trip}, ${cancel.badge.toLowerCase()}, ${price.text}`}
-          onSelect={onSelect}
-          pending={pending}
-          disabled={disabled}
-        />
+        <div className="flex flex-col items-stretch gap-2">
+          <SelectButton
+            label={`${vehicle}${service ? ` (${service})` : ""}, ${trip}, ${cancel.badge.toLowerCase()}, ${price.text}`}
+            onSelect={onSelect}
+            pending={pending}
+            disabled={disabled}
+          />
+          <AddToProposalButton label={`${vehicle}${service ? ` (${service})` : ""}, ${trip}, ${price.text}`} input={() => ({ kind: "transfer", row, criteria })} />
+        </div>
       </div>
     </li>
   );

@@ -12,6 +12,7 @@ import { checkoutHref, describePlace, hotelHref, optionsHref, type SearchCriteri
 import { rememberSelectedRate } from "@/lib/search/selected-rate";
 import { isActivityRow, isFlightRow, isHotelRow, isTransferRow } from "@/lib/tds/contract/schemas";
 import { PriceText, usePricer, type ShownPrice } from "@/components/pricing/client-prices";
+import { AddToProposalButton } from "@/components/proposals/add-button";
 import { destinationCountry } from "@/lib/pricing/destination";
 import { Badge, CancellationLine, PriceBlock, StarRating } from "./card-parts";
 import {
@@ -369,7 +370,10 @@ export function FlightCard({ group, row, ctx }: { group: ResultGroup; row: Fligh
         </div>
         <div className="flex shrink-0 items-end justify-between gap-3 border-t border-slate-100 pt-3 sm:w-44 sm:flex-col sm:border-t-0 sm:border-l sm:pt-0 sm:pl-4">
           <PriceBlock price={price} caption="total for your party" />
-          <SelectLink row={row} ctx={ctx} label={`Select ${s.airline ?? "flight"} ${s.fareName ?? ""} ${route}, ${price.text}`} />
+          <div className="flex items-center gap-2 sm:w-full sm:flex-col sm:items-stretch">
+            <SelectLink row={row} ctx={ctx} label={`Select ${s.airline ?? "flight"} ${s.fareName ?? ""} ${route}, ${price.text}`} />
+            <AddToProposalButton label={`${s.airline ?? "flight"} ${s.fareName ?? ""} ${route}, ${price.text}`} input={() => ({ kind: "flight", row, criteria: ctx.criteria })} />
+          </div>
         </div>
       </div>
       <OtherOffers rows={group.rows.slice(1)} ctx={ctx} describe={(r) => (isFlightRow(r) ? (r.summary.fareName ?? "") : "")} />
@@ -409,6 +413,7 @@ export function ActivityCard({ group, row, ctx }: { group: ResultGroup; row: Act
           <PriceBlock price={price} lead="from" caption="total for your party" />
           <div className="flex items-center gap-2 sm:w-full sm:flex-col sm:items-stretch">
             <SelectLink row={row} ctx={ctx} label={`Select ${name}, ${s.modality ?? ""} ${when}, ${price.text}`} />
+            <AddToProposalButton label={`${name}, ${s.modality ?? ""} ${when}, ${price.text}`} input={() => ({ kind: "activity", row, criteria: ctx.criteria })} />
             <IntentLink
               href={optionsHref(ctx.searchId, group.productId, ctx.criteria)}
               className={buttonClasses({ variant: "secondary", size: "sm" })}
@@ -500,6 +505,7 @@ export function TransferCard({ group, row, ctx }: { group: ResultGroup; row: Tra
           <PriceBlock price={price} lead="from" caption={round ? "both ways" : "one way"} />
           <div className="flex items-center gap-2 sm:w-full sm:flex-col sm:items-stretch">
             <SelectLink row={row} ctx={ctx} label={`Select ${vehicle}, ${legLabel(row)}, ${price.text}`} />
+            <AddToProposalButton label={`${vehicle}, ${legLabel(row)}, ${price.text}`} input={() => ({ kind: "transfer", row, criteria: ctx.criteria })} />
             <IntentLink
               href={optionsHref(ctx.searchId, group.productId, ctx.criteria)}
               className={buttonClasses({ variant: "secondary", size: "sm" })}

@@ -5,6 +5,7 @@ import { saveListFacts } from "@/lib/db/ledger";
 import { bookingActions, bookingFacts, bookingsLedger, deskSync, users } from "@/lib/db/schema";
 import type { BookingListQuery } from "@/lib/tds/contract";
 import type { TdsClient } from "@/lib/tds/client";
+import { listChosenProposals } from "@/lib/proposals/store";
 import { readBooking } from "./bookings";
 import { errorFields, log } from "@/lib/log";
 
@@ -88,11 +89,20 @@ export async function attentionFacts(db: Db, now: Date, opts: { userId?: string 
   }));
 }
 
-/** GET /api/attention: the list, how fresh it is, and whether a check runs now. */
-export async function attentionView(db: Db, now: Date, opts: { userId?: string; limit?: number } = {}) {
-  const [facts, sync] = await Promise.all([attentionFacts(db, now, opts), syncState(db)]);
+/**
+ * GET /api/attention: the list, how fresh it is, and whether a check runs now. With `proposals`,
+ * also the proposals whose client chose and that are not booked yet (issue 29): an advisor's own
+ * (`userId`), or everyone's (an admin's agency-wide view).
+ */
+export async function attentionView(db: Db, now: Date, opts: { userId?: string; limit?: number; proposals?: { userId?: string } } = {}) {
+  const [facts, sync, proposals] = await Promise.all([
+    attentionFacts(db, now, opts),
+    syncState(db),
+    opts.proposals ? listChosenProposals(db, opts.proposals, now) : Promise.resolve([]),
+  ]);
   const items = attentionItems(facts, now);
   return {
+    proposals,
     // Nearest deadlines first: the page shows the first `limit` and asks for more.
     items: items.slice(0, opts.limit ?? ATTENTION_PAGE),
     total: items.length,

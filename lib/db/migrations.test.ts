@@ -195,4 +195,44 @@ describe.each(targets)("migrations on $name", (target) => {
       await staged.close();
     }
   });
+  it("0012: proposals after the migrations before them; a reference and a token hash are unique and well formed; items go with their proposal", async () => {
+    const folder = migrationsUpTo("0011_mail_outbox");
+    folders.push(folder);
+    const staged = await target.stage(folder);
+    try {
+      const [user] = (await staged.db.execute<{ id: string }>(sql`insert into users (email, name) values ('ana@desk.test', 'Ana') returning id`)).rows;
+      const db = await staged.rest();
+      const [client] = (await db.execute<{ id: string }>(sql`insert into clients (name, email, search_text) values ('Zoé', 'zoe@example.com', 'zoe zoe@example.com') returning id`)).rows;
+      const hash = "a".repeat(64);
+      const [p] = (
+        await db.execute<{ id: string }>(sql`
+          insert into proposals (reference, title, valid_until, client_id, advisor_id, token_sha256, token_expires_at)
+          values ('PR-7KQ2M9', 'Barcelona', '2026-12-05', ${client!.id}, ${user!.id}, ${hash}, '2026-12-06T00:00:00Z') returning id`)
+      ).rows;
+      const [g] = (await db.execute<{ id: string }>(sql`insert into proposal_groups (proposal_id, position) values (${p!.id}, 0) returning id`)).rows;
+      await db.execute(sql`
+        insert into proposal_items (proposal_id, group_id, position, product_type, snapshot, currency, cost_minor, markup_minor, client_minor)
+        values (${p!.id}, ${g!.id}, 0, 'hotel', '{"title":"Hotel Arts"}'::jsonb, 'EUR', 10000, 11500, 11500)`);
+      const refused = async (statement: ReturnType<typeof sql>) => {
+        const error = await db.execute(statement).then(() => null, (e: unknown) => e);
+        expect(error, String(statement.queryChunks)).not.toBeNull();
+      };
+      const insert = (reference: string, token: string | null, expires: string | null) =>
+        sql`insert into proposals (reference, title, valid_until, client_id, advisor_id, token_sha256, token_expires_at) values (${reference}, 't', '2026-12-05', ${client!.id}, ${user!.id}, ${token}, ${expires}::timestamptz)`;
+      await refused(insert("PR-7KQ2M9", null, null));
+      await refused(insert("PR-7KQ2", null, null));
+      await refused(insert("PR-AAAAAA", hash, "2026-12-06T00:00:00Z"));
+      await refused(insert("PR-BBBBBB", "not-hex", "2026-12-06T00:00:00Z"));
+      await refused(insert("PR-CCCCCC", "b".repeat(64), null));
+      await refused(sql`insert into proposal_items (proposal_id, group_id, position, product_type, snapshot, currency, cost_minor, markup_minor, client_minor) values (${p!.id}, ${g!.id}, 1, 'cruise', '{}'::jsonb, 'EUR', 1, 1, 1)`);
+      await refused(sql`insert into proposal_items (proposal_id, group_id, position, product_type, snapshot, currency, cost_minor, markup_minor, client_minor) values (${p!.id}, ${g!.id}, 1, 'hotel', '{}'::jsonb, 'EUR', -1, 1, 1)`);
+      // A client or advisor with proposals stays; the proposal's groups and items go with it.
+      await refused(sql`delete from clients where id = ${client!.id}`);
+      await refused(sql`delete from users where id = ${user!.id}`);
+      await db.execute(sql`delete from proposals where id = ${p!.id}`);
+      expect((await db.execute<{ n: number }>(sql`select (select count(*) from proposal_items)::int + (select count(*) from proposal_groups)::int as n`)).rows).toEqual([{ n: 0 }]);
+    } finally {
+      await staged.close();
+    }
+  });
 });

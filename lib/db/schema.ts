@@ -356,6 +356,168 @@ export const mailOutbox = pgTable(
   ],
 );
 
+/**
+ * The agency's clients (issue 29): the people advisors send proposals to. Shared by the agency's
+ * advisors (one client can be helped by two of them). `search_text` is the name and email folded
+ * (lib/fold.ts: lower case, accents dropped) so "zoe" finds "Zoé" with a plain LIKE on PGlite,
+ * which has no unaccent extension.
+ */
+export const clients = pgTable(
+  "clients",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull().default(""),
+    searchText: text("search_text").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("clients_email_idx").on(sql`lower(${t.email})`), index("clients_created_idx").on(t.createdAt)],
+);
+
+/**
+ * A proposal an advisor builds for a client (lib/proposals/store.ts, docs/proposals.md). Its state
+ * is not a column: it follows from the facts kept here (withdrawn_at, booked_at, chosen_at,
+ * view_count, sent_at) and, for "expired", from valid_until and the time of reading. The link's
+ * token is never stored, only its SHA-256 (hex): a leaked database opens no proposal. Sharing
+ * again replaces the hash, so the previous link stops working; `revoked_at` closes the link
+ * without a new one (a withdrawal).
+ */
+export const proposals = pgTable(
+  "proposals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** "PR-7KQ2M9": what advisors and the client call it. */
+    reference: text("reference").notNull(),
+    title: text("title").notNull(),
+    note: text("note").notNull().default(""),
+    /** The last day the link works (to 23:59:59 UTC). */
+    validUntil: date("valid_until", { mode: "string" }).notNull(),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "restrict" }),
+    /** The advisor who owns it: they see and edit it, and are told when the client chooses. */
+    advisorId: uuid("advisor_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    tokenSha256: text("token_sha256"),
+    tokenExpiresAt: timestamp("token_expires_at", { withTimezone: true }),
+    /** When the current link was made. */
+    sharedAt: timestamp("shared_at", { withTimezone: true }),
+    /** When it was first shared: from then on it is "sent". */
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    viewCount: integer("view_count").notNull().default(0),
+    lastViewedAt: timestamp("last_viewed_at", { withTimezone: true }),
+    chosenAt: timestamp("chosen_at", { withTimezone: true }),
+    choiceMessage: text("choice_message").notNull().default(""),
+    /** The items the client chose (one per group at most); the latest choice wins until the advisor books. */
+    chosenItemIds: jsonb("chosen_item_ids").$type<string[]>().notNull().default([]),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+    bookedAt: timestamp("booked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("proposals_reference_unique").on(t.reference),
+    uniqueIndex("proposals_token_sha256_unique").on(t.tokenSha256),
+    index("proposals_advisor_updated_idx").on(t.advisorId, t.updatedAt),
+    index("proposals_client_idx").on(t.clientId),
+    check("proposals_reference_format", sql`${t.reference} ~ '^PR-[0-9A-Z]{6}$'`),
+    check("proposals_token_sha256_hex", sql`${t.tokenSha256} is null or ${t.tokenSha256} ~ '^[0-9a-f]{64}$'`),
+    check("proposals_token_expires", sql`(${t.tokenSha256} is null) = (${t.tokenExpiresAt} is null)`),
+    check("proposals_view_count_positive", sql`${t.viewCount} >= 0`),
+  ],
+);
+
+/**
+ * How a proposal's items are grouped: a group of several items is a set of alternatives (the
+ * client picks one), a group of one is a part of the trip. `label` is the advisor's name for it;
+ * null reads as the product's ("Hotel", "Choose a hotel").
+ */
+export const proposalGroups = pgTable(
+  "proposal_groups",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    proposalId: uuid("proposal_id")
+      .notNull()
+      .references(() => proposals.id, { onDelete: "cascade" }),
+    label: text("label"),
+    position: integer("position").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("proposal_groups_proposal_idx").on(t.proposalId, t.position), check("proposal_groups_position_positive", sql`${t.position} >= 0`)],
+);
+
+/**
+ * One offer in a proposal: the snapshot of what was shown (lib/proposals/model.ts ItemSnapshot,
+ * with the criteria to search again), the agency's cost, the marked-up price and the price the
+ * client sees (the marked-up one unless the advisor overrode it within the admin's limits), all
+ * in minor units of `currency`.
+ */
+export const proposalItems = pgTable(
+  "proposal_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    proposalId: uuid("proposal_id")
+      .notNull()
+      .references(() => proposals.id, { onDelete: "cascade" }),
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => proposalGroups.id, { onDelete: "cascade" }),
+    /** Order in the proposal, 0..n-1, the items of a group next to each other. */
+    position: integer("position").notNull(),
+    productType: text("product_type").notNull(),
+    snapshot: jsonb("snapshot").$type<Record<string, unknown>>().notNull(),
+    currency: text("currency").notNull(),
+    costMinor: bigint("cost_minor", { mode: "number" }).notNull(),
+    markupMinor: bigint("markup_minor", { mode: "number" }).notNull(),
+    clientMinor: bigint("client_minor", { mode: "number" }).notNull(),
+    overridden: boolean("overridden").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("proposal_items_proposal_idx").on(t.proposalId, t.position),
+    index("proposal_items_group_idx").on(t.groupId),
+    check("proposal_items_product_known", sql`${t.productType} in ('hotel', 'flight', 'activity', 'transfer')`),
+    check("proposal_items_currency_code", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check("proposal_items_amounts_positive", sql`${t.costMinor} >= 0 and ${t.markupMinor} >= 0 and ${t.clientMinor} >= 0`),
+    check("proposal_items_position_positive", sql`${t.position} >= 0`),
+  ],
+);
+
+/**
+ * A booking made from a proposal's item ("Book the client's choice"), with the cost and the
+ * client price it was sold at. One per item: a retry that books again is refused here.
+ */
+export const proposalBookings = pgTable(
+  "proposal_bookings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    proposalId: uuid("proposal_id")
+      .notNull()
+      .references(() => proposals.id, { onDelete: "cascade" }),
+    itemId: uuid("item_id")
+      .notNull()
+      .references(() => proposalItems.id, { onDelete: "cascade" }),
+    bookingId: text("booking_id").notNull(),
+    orderRef: text("order_ref").notNull().default(""),
+    currency: text("currency").notNull(),
+    costMinor: bigint("cost_minor", { mode: "number" }).notNull(),
+    clientMinor: bigint("client_minor", { mode: "number" }).notNull(),
+    bookedBy: uuid("booked_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("proposal_bookings_item_unique").on(t.itemId),
+    uniqueIndex("proposal_bookings_booking_unique").on(t.bookingId),
+    index("proposal_bookings_proposal_idx").on(t.proposalId),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type LedgerEntry = typeof bookingsLedger.$inferSelect;
@@ -370,3 +532,8 @@ export type AgencyProfileRow = typeof agencyProfile.$inferSelect;
 export type MarkupRuleRow = typeof markupRules.$inferSelect;
 export type PricingSettingsRow = typeof pricingSettings.$inferSelect;
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
+export type ClientRow = typeof clients.$inferSelect;
+export type ProposalRow = typeof proposals.$inferSelect;
+export type ProposalGroupRow = typeof proposalGroups.$inferSelect;
+export type ProposalItemRow = typeof proposalItems.$inferSelect;
+export type ProposalBookingRow = typeof proposalBookings.$inferSelect;

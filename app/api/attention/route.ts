@@ -18,5 +18,7 @@ export const GET = route({ auth: "advisor", query: attentionQuerySchema }, async
   const db = await deps.db();
   if (query.check) await checkAttentionAsked({ db, tds });
   else checkAttentionSoon({ db, tds });
-  return ok(await attentionView(db, new Date(), { ...(query.mine ? { userId: user.id } : {}), limit: query.limit }));
+  // Proposals the client chose: an advisor's own always (they see no one else's), everyone's for an admin unless mine=1.
+  const proposals = user.role === "admin" && !query.mine ? {} : { userId: user.id };
+  return ok(await attentionView(db, new Date(), { ...(query.mine ? { userId: user.id } : {}), limit: query.limit, proposals }));
 });
