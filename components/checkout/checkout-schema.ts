@@ -246,10 +246,14 @@ export const isTitleShown = (ctx: Pick<CheckoutContext, "titles">, i: number) =>
 
 /* ------------------------------------------------------------------------- request */
 
-export type BookingBody = BookingCreateRequest & { searchId: string; productType: SearchProductType };
+export type BookingBody = BookingCreateRequest & { searchId: string; productType: SearchProductType; proposal?: { id: string; itemId: string } };
 
 /** The body of POST /api/bookings for these (valid) values. Only what the booking asks for is sent. */
-export function toBookingBody(ctx: CheckoutContext, values: CheckoutValues, ids: { quoteId: string; searchId: string }): BookingBody {
+export function toBookingBody(
+  ctx: CheckoutContext,
+  values: CheckoutValues,
+  ids: { quoteId: string; searchId: string; proposal?: { id: string; itemId: string } | null },
+): BookingBody {
   const travelers = ctx.manifest.map((slot, i) => {
     const v = values.travelers[i] ?? emptyTraveler();
     const out: BookingCreateRequest["travelers"][number] = {
@@ -279,6 +283,7 @@ export function toBookingBody(ctx: CheckoutContext, values: CheckoutValues, ids:
   });
 
   const body: BookingBody = { quoteId: ids.quoteId, travelers, paymentMethod: "credit", searchId: ids.searchId, productType: ctx.productType };
+  if (ids.proposal) body.proposal = { id: ids.proposal.id, itemId: ids.proposal.itemId };
   if (ctx.changesAcknowledgementRequired) body.changesAcknowledged = values.changesAcknowledged;
   if (ctx.packageRate) body.packageRateAcknowledged = values.packageRateAcknowledged;
   if (ctx.holdable && values.payment === "hold") body.hold = true;

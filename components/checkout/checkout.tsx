@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, useSyncExternalStore, type FormEvent } from "react";
+import Link from "next/link";
 import { useRunSearch } from "@/components/search/use-run-search";
 import { Callout } from "@/components/ui/callout";
 import { ApiError } from "@/lib/api-client";
@@ -10,12 +11,13 @@ import type { ResultRow } from "@/lib/tds/contract/types";
 import { ActivityOptions } from "./activity-options";
 import { BookingIssueCallout, RecheckNotice } from "./booking-issue-callout";
 import { priceCheckProblem } from "./checkout-errors";
-import type { PriceCheck } from "./checkout-schema";
+import type { PriceCheck, StoredValues } from "./checkout-schema";
 import { LazyBookingOutcome, preloadOutcome } from "./lazy-outcome";
 import { PageFrame } from "./page-frame";
 import { PaymentSection } from "./payment-section";
 import { PriceCheckPanel, PriceCheckSkeleton } from "./price-check-panel";
 import { PriceCheckWaiting, ProblemCard } from "./price-check-status";
+import { ProposalCompare, useProposalPrice, type CheckoutProposal } from "./proposal-compare";
 import { SelectionSummary } from "./selection-summary";
 import { SubmitBar } from "./submit-bar";
 import { BookingQuestionsSection, SpecialRequestsSection, TravelersSection } from "./travelers-form";
@@ -32,6 +34,8 @@ export type CheckoutProps = {
   currency: string;
   /** The row the desk handed out for this quote (from the server), when it still has it. */
   selection?: { row: ResultRow; hotelName: string | null } | null;
+  /** Checkout opened from a proposal: the item it books, and the client who becomes the lead traveller. */
+  proposal?: (CheckoutProposal & { lead: { firstName: string; lastName: string; email: string; phone: string } }) | null;
 };
 
 const noSubscribe = () => () => {};
@@ -62,14 +66,30 @@ function summaryPrice(check: PriceCheck | null, row: ResultRow | null) {
   return null;
 }
 
-function CheckoutFlow({ quoteId, searchId, criteria, currency, selection }: CheckoutProps) {
+const ACCEPT_FIRST = "Confirm that the client accepted the new price, or go back to the proposal.";
+
+function CheckoutFlow({ quoteId, searchId, criteria, currency, selection, proposal = null }: CheckoutProps) {
   // This tab's Select, else the row the server remembers: a link, a reload or a new tab show the same summary.
   const [selected] = useState(() => recallSelectedRate(quoteId) ?? (selection ? { row: selection.row, context: { hotelName: selection.hotelName } } : null));
   const row = selected?.row ?? null;
   const kept = useKeptBooking(quoteId);
   const price = useCheckoutPrice({ quoteId, criteria, selected, enabled: !kept.outcome && !kept.resuming });
-  const { form, ctx, holding, holdRefused, land, refuseHold, holdInstead } = useCheckoutForm({ keeper: kept.keeper, check: price.check, criteria, row });
-  const booking = useCheckoutBooking({ kept, ctx, quoteId, searchId, answers: { land, refuseHold, recheck: price.recheckAfter } });
+  const [initial] = useState<Partial<StoredValues> | null>(() => (proposal ? ({ travelers: [proposal.lead] } as unknown as Partial<StoredValues>) : null));
+  const { form, ctx, holding, holdRefused, land, refuseHold, holdInstead } = useCheckoutForm({ keeper: kept.keeper, check: price.check, criteria, row, initial });
+  const booking = useCheckoutBooking({
+    kept,
+    ctx,
+    quoteId,
+    searchId,
+    proposal: proposal ? { id: proposal.id, itemId: proposal.itemId } : null,
+    answers: { land, refuseHold, recheck: price.recheckAfter },
+  });
+  // A proposal's price that changed is booked only once the client accepted it; each new check is accepted afresh.
+  const costNow = price.check ? { amountMinor: price.check.sellAmountMinor, currency: price.check.sellCurrency } : null;
+  const proposalPrice = useProposalPrice(proposal, costNow);
+  const [acceptedCheck, setAcceptedCheck] = useState<string | null>(null);
+  const [acceptError, setAcceptError] = useState<string | null>(null);
+  const accepted = acceptedCheck !== null && acceptedCheck === (price.check?.checkedAt ?? null);
   const runSearch = useRunSearch();
   const { register, formState } = form;
 
@@ -78,6 +98,14 @@ function CheckoutFlow({ quoteId, searchId, criteria, currency, selection }: Chec
   if (kept.outcome) {
     return (
       <PageFrame criteria={criteria} searchId={searchId} aside={aside} asideLast>
+        {proposal ? (
+          <p className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700">
+            Booked for {proposal.clientName}, from proposal {proposal.reference}.{" "}
+            <Link href={`/proposals/${encodeURIComponent(proposal.id)}`} className="font-medium text-brand-700 hover:underline">
+              Back to the proposal
+            </Link>
+          </p>
+        ) : null}
         <LazyBookingOutcome outcome={kept.outcome} criteria={criteria} searchId={searchId} onUpdate={kept.update} />
       </PageFrame>
     );
@@ -95,12 +123,30 @@ function CheckoutFlow({ quoteId, searchId, criteria, currency, selection }: Chec
   const expired = issue?.failure.kind === "expired";
   const problem = expired ? priceCheckProblem(issue.error) : price.error ? priceCheckProblem(price.error) : null;
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (proposal && proposalPrice.changed && !accepted && !booking.locked) {
+      event.preventDefault();
+      setAcceptError(ACCEPT_FIRST);
+      document.getElementById("proposal-price-accepted")?.focus();
+      return;
+    }
     preloadOutcome();
     void form.handleSubmit(booking.book)(event);
   };
 
   return (
     <PageFrame criteria={criteria} searchId={searchId} aside={aside}>
+      {proposal ? (
+        <ProposalCompare
+          proposal={proposal}
+          now={costNow}
+          accepted={accepted}
+          onAccept={(yes) => {
+            setAcceptedCheck(yes ? (price.check?.checkedAt ?? null) : null);
+            if (yes) setAcceptError(null);
+          }}
+          error={accepted ? null : acceptError}
+        />
+      ) : null}
       {price.options ? <ActivityOptions options={price.options} value={price.optionRef} onChange={price.pick} disabled={locked || submitting} /> : null}
 
       {problem ? (

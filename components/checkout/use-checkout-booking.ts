@@ -45,6 +45,7 @@ export function useCheckoutBooking({
   ctx,
   quoteId,
   searchId,
+  proposal = null,
   answers,
 }: {
   kept: KeptBooking;
@@ -52,6 +53,8 @@ export function useCheckoutBooking({
   ctx: CheckoutContext | null;
   quoteId: string;
   searchId: string;
+  /** The proposal item this books, when checkout was opened from a proposal. */
+  proposal?: { id: string; itemId: string } | null;
   answers: BookingAnswers;
 }) {
   const [submitting, setSubmitting] = useState(false);
@@ -128,10 +131,10 @@ export function useCheckoutBooking({
     (values: CheckoutValues) => {
       if (!ctx) return;
       if (attempt) return send(attempt);
-      const body = toBookingBody(ctx, values, { quoteId, searchId });
+      const body = toBookingBody(ctx, values, { quoteId, searchId, proposal });
       return send(begin(body, toStoredValues(ctx, values)));
     },
-    [ctx, attempt, send, begin, quoteId, searchId],
+    [ctx, attempt, send, begin, quoteId, searchId, proposal],
   );
   /** Try again: the pending attempt, as it was. */
   const retry = useCallback(() => {

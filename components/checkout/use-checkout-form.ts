@@ -14,6 +14,7 @@ import {
   type CheckoutContext,
   type CheckoutValues,
   type PriceCheck,
+  type StoredValues,
 } from "./checkout-schema";
 import { demandsOf, landBookingError, withDemands, type Demands, type Landing } from "./landing";
 
@@ -39,11 +40,14 @@ export function useCheckoutForm({
   check,
   criteria,
   row,
+  initial = null,
 }: {
   keeper: BookingKeeper;
   check: PriceCheck | null;
   criteria: SearchCriteria;
   row: ResultRow | null;
+  /** What the form starts with when nothing was typed yet (a proposal's client as the lead traveller). */
+  initial?: Partial<StoredValues> | null;
 }) {
   const [holdRefused, setHoldRefused] = useState(false);
   // What the service demanded at booking beyond the price-check (a title, the lead's contact…): shown from then on.
@@ -73,7 +77,7 @@ export function useCheckoutForm({
     : null;
   useEffect(() => {
     if (!ctx || shape === null) return;
-    const previous = shapeRef.current ? toStoredValues(shapeRef.current, getValues()) : keeper.draft();
+    const previous = shapeRef.current ? toStoredValues(shapeRef.current, getValues()) : (keeper.draft() ?? initial);
     reset(defaultValues(ctx, previous));
     shapeRef.current = ctx;
     const landing = pendingLanding.current;

@@ -42,3 +42,22 @@ export const withdrawProposal = (id: string) => apiPost(`${at(id)}/withdraw`, pr
 
 export const findClients = (q: string, signal?: AbortSignal) => apiGet("/api/clients", clientsSchema, { query: { q: q || undefined }, signal });
 export const createClient = (body: ClientInput) => apiPost("/api/clients", clientSchema, body);
+
+/** POST /api/proposals/:id/items/:itemId/refind's answer (lib/bff/proposal-refind.ts RefindAnswer). */
+export type OfferNow = {
+  quoteId: string;
+  title: string;
+  subtitle: string | null;
+  refundable: boolean;
+  cost: { amountMinor: number; currency: string };
+  clientPrice: { amountMinor: number; currency: string };
+  checkoutHref: string;
+};
+export type RefindAnswer = {
+  itemId: string;
+  proposed: { cost: OfferNow["cost"]; clientPrice: OfferNow["clientPrice"] };
+  found: OfferNow | null;
+  alternatives: OfferNow[];
+};
+const refindSchema = z.custom<RefindAnswer>((v) => typeof v === "object" && v !== null && typeof (v as { itemId?: unknown }).itemId === "string" && Array.isArray((v as { alternatives?: unknown }).alternatives));
+export const refindItem = (id: string, itemId: string) => apiPost(`${at(id)}/items/${encodeURIComponent(itemId)}/refind`, refindSchema, {});

@@ -5,7 +5,7 @@ import { ArrowLeft, Check, Copy, MessageSquareQuote, Send, Users } from "lucide-
 import Link from "next/link";
 import { useState } from "react";
 import { useTimeZone } from "@/components/layout/time-zone";
-import { Button, buttonClasses } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Dialog, DialogActions } from "@/components/ui/dialog";
@@ -15,6 +15,7 @@ import { ApiError, fieldErrors } from "@/lib/api-client";
 import { formatDay, formatInstant } from "@/lib/format/dates";
 import type { Client, Proposal } from "@/lib/proposals/model";
 import { getProposal, proposalKey, shareProposal, updateProposal, withdrawProposal, type ShareAnswer } from "./api";
+import { BookChoiceItem } from "./book-choice";
 import { ClientPicker } from "./client-picker";
 import { totalText, viewsText } from "./format";
 import { ItemsEditor } from "./items-editor";
@@ -114,47 +115,31 @@ function ChoiceCard({ proposal }: { proposal: Proposal }) {
   const zone = useTimeZone();
   const choice = proposal.choice!;
   const chosen = proposal.items.filter((i) => choice.itemIds.includes(i.id));
+  const booked = chosen.filter((i) => proposal.bookings.some((b) => b.itemId === i.id)).length;
   return (
     <Card aria-labelledby="choice-title" className="border-amber-200 bg-amber-50/40">
       <CardHeader
         titleId="choice-title"
         icon={<MessageSquareQuote aria-hidden className="size-4" />}
         title={`The client chose ${chosen.length === 1 ? chosen[0]!.snapshot.title : `${chosen.length} options`}`}
-        description={`On ${formatInstant(choice.at, zone)}`}
+        description={`On ${formatInstant(choice.at, zone)}${chosen.length > 1 ? ` · ${booked} of ${chosen.length} booked` : ""}`}
       />
       <CardBody className="space-y-3">
         <ul className="space-y-2">
-          {chosen.map((item) => {
-            const again = typeof item.snapshot.match.deskQuery === "string" ? `/search?${item.snapshot.match.deskQuery}` : null;
-            const booking = proposal.bookings.find((b) => b.itemId === item.id);
-            return (
-              <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white px-3 py-2">
-                <span className="min-w-0 text-sm">
-                  <span className="flex items-center gap-1.5 font-medium text-ink">
-                    <Check aria-hidden className="size-4 text-emerald-600" />
-                    {item.snapshot.title}
-                  </span>
-                  {item.snapshot.subtitle ? <span className="block text-[0.8125rem] text-slate-600">{item.snapshot.subtitle}</span> : null}
-                </span>
-                {booking ? (
-                  <Link href={`/bookings/${encodeURIComponent(booking.bookingId)}`} className="text-sm font-medium text-brand-700 hover:underline">
-                    Booked · {booking.orderRef}
-                  </Link>
-                ) : again ? (
-                  <Link href={again} className={buttonClasses({ size: "sm", variant: "secondary" })}>
-                    Search again for this offer
-                  </Link>
-                ) : null}
-              </li>
-            );
-          })}
+          {chosen.map((item) => (
+            <BookChoiceItem key={item.id} proposal={proposal} item={item} />
+          ))}
         </ul>
         {choice.message ? (
           <blockquote className="rounded-lg border-l-4 border-amber-300 bg-white px-4 py-2 text-sm whitespace-pre-line text-slate-800">{choice.message}</blockquote>
         ) : (
           <p className="text-sm text-slate-500">No message.</p>
         )}
-        <p className="text-[0.8125rem] text-slate-600">Booking the choice: open the offer again from a new search, then book it as any offer; quotes last 20 minutes.</p>
+        <p className="text-[0.8125rem] text-slate-600">
+          {booked === chosen.length
+            ? "Everything the client chose is booked."
+            : "Find and book searches again for the same offer (quotes last 20 minutes), then opens checkout with the client as lead traveller and the proposed and current prices side by side."}
+        </p>
       </CardBody>
     </Card>
   );

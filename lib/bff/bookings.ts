@@ -5,6 +5,7 @@ import {
   beginAction,
   beginBooking,
   bookedBy,
+  bookingOfKey,
   completeAction,
   completeBooking,
   factsFor,
@@ -31,6 +32,7 @@ import type { TdsClient } from "@/lib/tds/client";
 import { BffError, bffError, SERVICE_ERRORS } from "./errors";
 import { SHAPED_HEADER } from "./rate-shaping";
 import { errorFields, log } from "@/lib/log";
+import { itemForBooking, proposalBookingOf, recordProposalBooking } from "@/lib/proposals/store";
 
 // Bookings through the ledger (docs/bff.md#ledger): who booked, and who paid, cancelled,
 // emailed or refreshed, kept by the desk because the service attributes everything to the
@@ -38,11 +40,20 @@ import { errorFields, log } from "@/lib/log";
 
 /** POST /api/bookings body: the service's request plus what the ledger records about it. */
 const SEARCH_LOST = "The search this rate came from is missing. Search again and pick the rate.";
+const PROPOSAL_LOST = "The proposal this offer is booked for is not named right. Open the proposal and choose Book again.";
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const bookingRequestSchema = z.strictObject({
   ...bookingCreateRequestSchema.shape,
   /** The search the quote came from. */
   searchId: z.string(SEARCH_LOST).min(1, SEARCH_LOST).max(200, SEARCH_LOST),
   productType: productTypeSchema,
+  /** The proposal item this books (docs/proposals.md#re-finding-an-offer): recorded against it, and refused when it is already booked. */
+  proposal: z
+    .strictObject({
+      id: z.string(PROPOSAL_LOST).regex(UUID_SHAPE, PROPOSAL_LOST),
+      itemId: z.string(PROPOSAL_LOST).regex(UUID_SHAPE, PROPOSAL_LOST),
+    }, PROPOSAL_LOST)
+    .optional(),
 });
 export type BookingRequest = z.output<typeof bookingRequestSchema>;
 
@@ -109,13 +120,16 @@ export async function createBooking(
 }
 
 async function bookOnce(deps: { tds: TdsClient; db: Db }, user: SessionUser, body: BookingRequest, idempotencyKey: string): Promise<BookingMade> {
-  const { searchId, productType, ...request } = body;
+  const { searchId, productType, proposal, ...request } = body;
   const { db, tds } = deps;
+  // A proposal's item is booked once: another booking of it is refused before the service is asked.
+  if (proposal) await checkProposalItem(db, user, proposal, idempotencyKey);
   // Reopens an attempt that failed or whose outcome is unknown: the service settles it.
   const row = await beginBooking(db, { userId: user.id, idempotencyKey, quoteId: request.quoteId, searchId, productType });
   if (row.userId !== user.id || row.quoteId !== request.quoteId) throw keyReused();
   if (row.outcome === "booked" && row.bookingId && row.orderRef) {
     // Already booked under this key: answer from the ledger (the service keeps keys only 24 hours).
+    if (proposal) await linkToProposal(db, user, proposal, { bookingId: row.bookingId, orderRef: row.orderRef, costMinor: null });
     return { bookingId: row.bookingId, orderRef: row.orderRef, state: row.state ?? row.bookedState ?? "unknown", replayed: true };
   }
 
@@ -138,13 +152,44 @@ async function bookOnce(deps: { tds: TdsClient; db: Db }, user: SessionUser, bod
     throw err;
   }
   // The total and the rest of the detail are not in POST /bookings' answer: read now, best effort.
+  let costMinor: number | null = null;
   try {
     const detail = await tds.getBooking(made.bookingId, { maxRetries: 0, timeoutMs: 5_000 });
+    costMinor = detail.order.totalSell.amountMinor;
     await rememberBooking(db, made.bookingId, detail);
   } catch (err) {
     log.warn({ bookingId: made.bookingId, errorCode: errorCodeOf(err) }, "booking total not recorded");
   }
+  if (proposal) await linkToProposal(db, user, proposal, { bookingId: made.bookingId, orderRef: made.orderRef, costMinor });
   return { bookingId: made.bookingId, orderRef: made.orderRef, state: made.state, replayed: made.replayed };
+}
+
+type ProposalRef = NonNullable<BookingRequest["proposal"]>;
+const actorOf = (user: SessionUser) => ({ id: user.id, role: user.role });
+
+/**
+ * Refuses to book a proposal's item that is already booked, or whose proposal is withdrawn or
+ * not the advisor's; a resubmit of the booking that booked it (same key) passes, to be answered
+ * from the ledger.
+ */
+async function checkProposalItem(db: Db, user: SessionUser, proposal: ProposalRef, idempotencyKey: string): Promise<void> {
+  try {
+    await itemForBooking(db, actorOf(user), proposal.id, proposal.itemId);
+  } catch (err) {
+    if (!(err instanceof BffError) || err.code !== "item_already_booked") throw err;
+    const mine = await bookingOfKey(db, idempotencyKey);
+    const recorded = await proposalBookingOf(db, proposal.itemId);
+    if (!mine || mine !== recorded) throw err;
+  }
+}
+
+/** Records the booking against its proposal item. The booking is made: a failure here is logged, never the booking's. */
+async function linkToProposal(db: Db, user: SessionUser, proposal: ProposalRef, made: { bookingId: string; orderRef: string; costMinor: number | null }): Promise<void> {
+  try {
+    await recordProposalBooking(db, actorOf(user), proposal.id, { itemId: proposal.itemId, ...made });
+  } catch (err) {
+    log.error({ bookingId: made.bookingId, proposalId: proposal.id, itemId: proposal.itemId, ...errorFields(err) }, "booking not recorded on its proposal");
+  }
 }
 
 /**

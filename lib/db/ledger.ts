@@ -64,6 +64,12 @@ export type BookingOutcome =
   | { outcome: "booked"; bookingId: string; orderRef: string; state: string }
   | { outcome: "failed" | "unknown"; errorCode: string | null };
 
+/** The booking an idempotency key made, if it made one. */
+export async function bookingOfKey(db: Db, idempotencyKey: string): Promise<string | null> {
+  const [row] = await db.select({ bookingId: bookingsLedger.bookingId }).from(bookingsLedger).where(eq(bookingsLedger.idempotencyKey, idempotencyKey));
+  return row?.bookingId ?? null;
+}
+
 /**
  * Completes the attempt. A booking is recorded with its state in one transaction: the ledger's
  * row says `booked` exactly when booking_facts holds the booking and the state it was booked in.

@@ -10,7 +10,7 @@ import { foldText } from "@/lib/fold";
 import { escapeHtml } from "@/lib/mail/html";
 import { sendMail, type SendMailOptions } from "@/lib/mail/send";
 import { formatMoney } from "@/lib/money";
-import { checkOverride, clientPrice } from "@/lib/pricing/markup";
+import { checkOverride, clientPrice, type Pricing } from "@/lib/pricing/markup";
 import {
   MAX_ITEMS,
   MAX_VALIDITY_DAYS,
@@ -32,6 +32,7 @@ import {
   type PublicChoiceRequest,
   type PublicProposal,
   type ProposalBookingRequest,
+  type MoneyMinor,
   type UpdateItemRequest,
   type UpdateProposalRequest,
 } from "./model";
@@ -432,7 +433,11 @@ async function lockForChange(tx: Tx, actor: Actor, id: string, opts: { allowBook
   const [row] = await tx.select().from(proposals).where(and(eq(proposals.id, id), visibleTo(actor))).for("update");
   if (!row) fail("proposal_not_found");
   if (row.withdrawnAt) fail("proposal_withdrawn");
-  if (row.bookedAt && !opts.allowBooked) fail("proposal_booked");
+  if (!opts.allowBooked) {
+    // Booked in part (a trip booked item by item) is booked too: what was sold stays as it was sold.
+    const [booked] = row.bookedAt ? [true] : await tx.select({ id: proposalBookings.id }).from(proposalBookings).where(eq(proposalBookings.proposalId, id)).limit(1);
+    if (booked) fail("proposal_booked");
+  }
   return row;
 }
 
@@ -768,11 +773,43 @@ export async function withdrawProposal(db: Db, actor: Actor, id: string, now = n
 }
 
 /**
- * Records a booking made from one of the proposal's items, with the cost and client price it was
- * sold at; the proposal is then booked. The same booking again is harmless; another booking of
- * the same item is refused (nothing is booked twice on a retry).
+ * The client price for an item bought at `costMinor` instead of its proposed cost: unchanged when
+ * the cost is; the advisor's own price moved by the difference when they set one (their margin
+ * kept); otherwise the agency's markup rule on the new cost, as when the item was added.
  */
-export async function recordProposalBooking(db: Db, actor: Actor, id: string, input: ProposalBookingRequest, now = new Date()): Promise<Proposal> {
+export function repriceItem(item: Pick<ProposalItem, "snapshot" | "cost" | "clientPrice" | "overridden">, costMinor: number, pricing: Pricing): MoneyMinor {
+  const currency = item.cost.currency;
+  if (costMinor === item.cost.amountMinor) return item.clientPrice;
+  if (item.overridden) return { amountMinor: item.clientPrice.amountMinor + (costMinor - item.cost.amountMinor), currency };
+  return { amountMinor: clientPrice({ amountMinor: costMinor, currency }, item.snapshot.productType, item.snapshot.country ?? null, pricing).amountMinor, currency };
+}
+
+/**
+ * The item about to be booked, with its proposal: refused when the proposal is withdrawn or not
+ * the advisor's, or the item is already booked (nothing is booked twice).
+ */
+export async function itemForBooking(db: Db, actor: Actor, id: string, itemId: string, now = new Date()): Promise<{ proposal: Proposal; item: ProposalItem }> {
+  const proposal = await readProposal(db, actor, id, now);
+  if (proposal.state === "withdrawn") fail("proposal_withdrawn", { message: "This proposal was withdrawn, so its offers cannot be booked from it." });
+  const item = proposal.items.find((i) => i.id === itemId);
+  if (!item) fail("item_not_found");
+  if (proposal.bookings.some((b) => b.itemId === itemId)) fail("item_already_booked");
+  return { proposal, item };
+}
+
+export type ProposalBookingRecord = ProposalBookingRequest & {
+  /** What the agency paid (the booking's total); the item's proposed cost when not known. */
+  costMinor?: number | null;
+};
+
+/**
+ * Records a booking made from one of the proposal's items, with the cost it was bought at and the
+ * client price for it (repriceItem). The same booking again is harmless; another booking of the
+ * same item is refused. The proposal is booked once every item the client chose is (or, without
+ * a choice, once this one is).
+ */
+export async function recordProposalBooking(db: Db, actor: Actor, id: string, input: ProposalBookingRecord, now = new Date()): Promise<Proposal> {
+  const pricing = await readPricing(db, (await db.select({ currency: proposalItems.currency }).from(proposalItems).where(eq(proposalItems.proposalId, id)).limit(1))[0]?.currency ?? "USD");
   await db.transaction(async (tx) => {
     const row = await lockForChange(tx, actor, id, { allowBooked: true });
     const item = await itemIn(tx, id, input.itemId);
@@ -781,20 +818,41 @@ export async function recordProposalBooking(db: Db, actor: Actor, id: string, in
       if (already.itemId === item.id && already.bookingId === input.bookingId) return;
       fail("item_already_booked", already.itemId === item.id ? {} : { message: "This booking is already recorded for another item." });
     }
+    const costMinor = input.costMinor ?? item.costMinor;
+    const client = repriceItem(
+      {
+        snapshot: item.snapshot as ItemSnapshot,
+        cost: { amountMinor: item.costMinor, currency: item.currency },
+        clientPrice: { amountMinor: item.clientMinor, currency: item.currency },
+        overridden: item.overridden,
+      },
+      costMinor,
+      pricing,
+    );
     await tx.insert(proposalBookings).values({
       proposalId: id,
       itemId: item.id,
       bookingId: input.bookingId,
       orderRef: input.orderRef,
       currency: item.currency,
-      costMinor: item.costMinor,
-      clientMinor: item.clientMinor,
+      costMinor,
+      clientMinor: client.amountMinor,
       bookedBy: actor.id,
       createdAt: now,
     });
-    await touch(tx, id, now, { bookedAt: row.bookedAt ?? now });
+    const booked = new Set((await tx.select({ itemId: proposalBookings.itemId }).from(proposalBookings).where(eq(proposalBookings.proposalId, id))).map((b) => b.itemId));
+    const wanted = row.chosenAt && row.chosenItemIds.length > 0 ? row.chosenItemIds : [item.id];
+    const all = wanted.every((itemId) => booked.has(itemId));
+    await touch(tx, id, now, all ? { bookedAt: row.bookedAt ?? now } : {});
   });
   return readProposal(db, actor, id, now);
+}
+
+/** The booking recorded for a proposal item, if any. */
+export async function proposalBookingOf(db: Db, itemId: string): Promise<string | null> {
+  if (!isUuid(itemId)) return null;
+  const [row] = await db.select({ bookingId: proposalBookings.bookingId }).from(proposalBookings).where(eq(proposalBookings.itemId, itemId));
+  return row?.bookingId ?? null;
 }
 
 /* ------------------------------------------------------------------------------ the client's side */

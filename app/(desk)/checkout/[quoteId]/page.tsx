@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Checkout } from "@/components/checkout/checkout";
+import { Checkout, type CheckoutProps } from "@/components/checkout/checkout";
 import { buttonClasses } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
 import { requireUser } from "@/lib/auth/session";
@@ -8,6 +8,10 @@ import { getBffDeps } from "@/lib/bff/deps";
 import { recallQuote } from "@/lib/bff/quotes";
 import { parseCriteria, toSearchParams } from "@/lib/search/criteria";
 import { getEnv } from "@/lib/server-env";
+import type { SessionUser } from "@/lib/auth/session-core";
+import { BffError } from "@/lib/bff/errors";
+import type { Db } from "@/lib/db";
+import { itemForBooking } from "@/lib/proposals/store";
 
 export const metadata: Metadata = { title: "Checkout" };
 
@@ -22,7 +26,7 @@ export default async function CheckoutPage({
 }) {
   const [{ quoteId }, query] = await Promise.all([params, searchParams]);
   const search = toSearchParams(query);
-  await requireUser(`/checkout/${encodeURIComponent(quoteId)}${search.size > 0 ? `?${search}` : ""}`);
+  const user = await requireUser(`/checkout/${encodeURIComponent(quoteId)}${search.size > 0 ? `?${search}` : ""}`);
   const { AGENCY_MARKET: market, AGENCY_CURRENCY: currency } = getEnv();
   const criteria = parseCriteria(search, market);
   const searchId = search.get("sid")?.trim() ?? "";
@@ -50,10 +54,59 @@ export default async function CheckoutPage({
   const deps = await getBffDeps();
   const remembered = await recallQuote({ cache: deps.cache(), tds: deps.tds() }, quoteId).catch(() => null);
   const selection = remembered && remembered.searchId === searchId ? { row: remembered.row, hotelName: remembered.hotelName } : null;
+  const fromProposal = await proposalOf(await deps.db(), user, search.get("proposal"), search.get("item"));
+  if (fromProposal && "problem" in fromProposal) {
+    return (
+      <main className={MAIN}>
+        <h1 className="text-2xl font-semibold tracking-tight text-ink sm:text-[1.75rem]">Checkout</h1>
+        <Callout title={fromProposal.problem} className="mt-6 max-w-2xl">
+          <p>{fromProposal.detail}</p>
+        </Callout>
+        <Link href={fromProposal.href} className={`${buttonClasses()} mt-6`}>
+          {fromProposal.action}
+        </Link>
+      </main>
+    );
+  }
 
   return (
     <main className={MAIN}>
-      <Checkout quoteId={quoteId} searchId={searchId} criteria={criteria} currency={currency} selection={selection} />
+      <Checkout quoteId={quoteId} searchId={searchId} criteria={criteria} currency={currency} selection={selection} proposal={fromProposal} />
     </main>
   );
+}
+
+/** The client's name as a lead traveller's: the last word the family name, the rest the given names. */
+function splitName(name: string): { firstName: string; lastName: string } {
+  const words = name.trim().split(/\s+/);
+  return words.length > 1 ? { firstName: words.slice(0, -1).join(" "), lastName: words.at(-1)! } : { firstName: "", lastName: words[0] ?? "" };
+}
+
+/** The proposal item a checkout link books (`?proposal=…&item=…`), or why it cannot be booked from it. */
+type ProposalProblem = { problem: string; detail: string; href: string; action: string };
+
+async function proposalOf(db: Db, user: SessionUser, id: string | null, itemId: string | null): Promise<CheckoutProps["proposal"] | ProposalProblem> {
+  if (!id || !itemId) return null;
+  try {
+    const { proposal, item } = await itemForBooking(db, user, id, itemId);
+    return {
+      id: proposal.id,
+      itemId: item.id,
+      reference: proposal.reference,
+      title: proposal.title,
+      clientName: proposal.client.name,
+      proposed: { cost: item.cost, clientPrice: item.clientPrice },
+      lead: { ...splitName(proposal.client.name), email: proposal.client.email, phone: proposal.client.phone },
+    };
+  } catch (err) {
+    if (!(err instanceof BffError)) throw err;
+    const back = `/proposals/${encodeURIComponent(id)}`;
+    if (err.code === "item_already_booked") {
+      return { problem: "This offer of the proposal is already booked", detail: "Nothing was booked again. The proposal shows its booking.", href: back, action: "Open the proposal" };
+    }
+    if (err.code === "proposal_not_found" || err.code === "item_not_found") {
+      return { problem: "This proposal cannot be found", detail: "It may belong to another advisor, or the offer was removed from it.", href: "/proposals", action: "Go to proposals" };
+    }
+    return { problem: "This offer cannot be booked from its proposal", detail: err.message, href: back, action: "Open the proposal" };
+  }
 }
