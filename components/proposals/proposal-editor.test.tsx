@@ -92,7 +92,7 @@ describe("ProposalEditor", () => {
     renderEditor();
     const choice = await screen.findByRole("region", { name: "The client chose Hôtel du Louvre" });
     expect(within(choice).getByText("The second one, please — with a sea view if possible.")).toBeVisible();
-    expect(within(choice).getByRole("link", { name: "Search again for this offer" })).toHaveAttribute("href", "/search?type=hotel&in=2026-12-10");
+    expect(within(choice).getByRole("button", { name: "Find and book: Hôtel du Louvre" })).toBeVisible();
     expect(screen.getByText("Opened 3 times, last 2 h ago")).toBeVisible();
 
     await user.click(screen.getByRole("button", { name: "Withdraw" }));
@@ -100,6 +100,53 @@ describe("ProposalEditor", () => {
     await user.click(within(dialog).getByRole("button", { name: "Withdraw" }));
     await waitFor(() => expect(calls.some((c) => c.method === "POST" && c.path === `/api/proposals/${PROPOSAL_ID}/withdraw`)).toBe(true));
     expect(await screen.findByText("Withdrawn", { selector: "span" })).toBeVisible();
+  });
+
+  it("finds the chosen offer again and links to its checkout; when it is gone, the closest others", async () => {
+    const at = new Date(Date.now() - 3_600_000).toISOString();
+    const current = makeProposal({ state: "chosen", choice: { at, message: "", itemIds: [ITEM_2] } });
+    const currency = current.items.find((i) => i.id === ITEM_2)!.clientPrice.currency;
+    const offer = (quoteId: string, title: string, amountMinor: number) => ({
+      quoteId,
+      title,
+      subtitle: "Double room · Breakfast",
+      refundable: true,
+      cost: { amountMinor: amountMinor - 1_000, currency },
+      clientPrice: { amountMinor, currency },
+      checkoutHref: `/checkout/${quoteId}?type=hotel&sid=s1&proposal=${PROPOSAL_ID}&item=${ITEM_2}`,
+    });
+    let answer: unknown = null;
+    const calls = scriptFetch((call) => (call.path.endsWith("/refind") ? okReply(answer) : okReply(current)));
+    const item = current.items.find((i) => i.id === ITEM_2)!;
+    const user = userEvent.setup();
+    renderEditor();
+    const choice = await screen.findByRole("region", { name: "The client chose Hôtel du Louvre" });
+
+    answer = { itemId: ITEM_2, proposed: { cost: item.cost, clientPrice: item.clientPrice }, found: offer("q_new", "Hôtel du Louvre", item.clientPrice.amountMinor + 1_500), alternatives: [] };
+    await user.click(within(choice).getByRole("button", { name: "Find and book: Hôtel du Louvre" }));
+    const refound = await within(choice).findByTestId("refound");
+    expect(refound).toHaveTextContent(/Still available\. The client pays .+ now \(\+€15\.00 on the proposal\)\./);
+    expect(within(refound).getByRole("link", { name: "Book it" })).toHaveAttribute("href", `/checkout/q_new?type=hotel&sid=s1&proposal=${PROPOSAL_ID}&item=${ITEM_2}`);
+    expect(calls.filter((c) => c.method === "POST" && c.path === `/api/proposals/${PROPOSAL_ID}/items/${ITEM_2}/refind`)).toHaveLength(1);
+
+    answer = { itemId: ITEM_2, proposed: { cost: item.cost, clientPrice: item.clientPrice }, found: null, alternatives: [offer("q_a", "Hôtel du Louvre", 50_000), offer("q_b", "Hôtel du Louvre", 52_000)] };
+    await user.click(within(choice).getByRole("button", { name: "Find and book: Hôtel du Louvre" }));
+    const gone = await within(choice).findByTestId("refound-gone");
+    expect(gone).toHaveTextContent("This offer is no longer available. The closest the service has now:");
+    expect(within(gone).getAllByRole("link", { name: "Book this instead" }).map((a) => a.getAttribute("href"))).toEqual([
+      `/checkout/q_a?type=hotel&sid=s1&proposal=${PROPOSAL_ID}&item=${ITEM_2}`,
+      `/checkout/q_b?type=hotel&sid=s1&proposal=${PROPOSAL_ID}&item=${ITEM_2}`,
+    ]);
+  });
+
+  it("a booked choice shows its booking instead of a way to book it", async () => {
+    const at = new Date(Date.now() - 3_600_000).toISOString();
+    scriptFetch(() => okReply(makeProposal({ state: "booked", choice: { at, message: "", itemIds: [ITEM_2] }, bookings: [{ itemId: ITEM_2, bookingId: "bk_1", orderRef: "ORD-1" }] })));
+    renderEditor();
+    const choice = await screen.findByRole("region", { name: "The client chose Hôtel du Louvre" });
+    expect(within(choice).getByRole("link", { name: "Booked · ORD-1" })).toHaveAttribute("href", "/bookings/bk_1");
+    expect(within(choice).queryByRole("button", { name: /Find and book/ })).toBeNull();
+    expect(within(choice).getByText("Everything the client chose is booked.")).toBeVisible();
   });
 
   it("puts the server's sentences on the details' fields", async () => {
