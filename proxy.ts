@@ -7,9 +7,11 @@ import { contentSecurityPolicy, newNonce, originsOf } from "@/lib/security/csp";
 //  - a path that is not valid percent-encoding is answered 400 in the envelope here, before the
 //    framework's route matching fails on it with a bare 500;
 //  - every page gets a Content-Security-Policy with a fresh nonce (Next puts it on its scripts);
-//  - the client's proposal page, /p/<token>, answers 410 Gone when its link has expired, was
-//    withdrawn or replaced: a page cannot set that status itself (app/p/link-status.ts). Only
-//    that path is looked up, and only when the browser loads it as a document.
+//  - the client's proposal page, /p/<token>, answers 410 Gone when its link has expired or the
+//    proposal was withdrawn: a page cannot set that status itself (app/p/link-status.ts). A link
+//    replaced by sharing again is not gone but unknown (its hash was overwritten): the page
+//    answers 404 itself. Only that path is looked up, and only when the browser loads it as a
+//    document.
 
 /** Whether every %-escape of the path decodes (a lone `%`, `%ZZ` or bytes that are not UTF-8 do not). */
 export function wellFormedPath(pathname: string): boolean {

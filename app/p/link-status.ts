@@ -4,8 +4,10 @@ import { readPublicProposal } from "@/lib/proposals/store";
 
 // The status the client's page is answered with, decided before it renders (proxy.ts): a page
 // cannot set its own status in the App Router but through notFound() (404), forbidden() (403)
-// and unauthorized() (401), and a link that has expired, was withdrawn or was replaced must answer
-// 410 Gone (issue 29). The page itself shows the designed "no longer open" content.
+// and unauthorized() (401), and a link that has expired or whose proposal was withdrawn must answer
+// 410 Gone (issue 29). The page itself shows the designed "no longer open" content. A link replaced
+// by sharing again is not among them: sharing overwrites the stored hash, so the old token is
+// unknown and the page answers 404 itself (docs/proposals.md).
 
 /** `/p/<token>`: a token is 43 base64url characters (lib/proposals/token.ts). */
 export const PROPOSAL_PAGE = /^\/p\/([A-Za-z0-9_-]{43})$/;

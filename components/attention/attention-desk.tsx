@@ -22,6 +22,7 @@ import { bookingPageSchema, type BookingPageData } from "@/lib/bookings/schemas"
 import { ago, formatInstant, formatTravelTime, travelMoment } from "@/lib/format/dates";
 import { formatMoney } from "@/lib/money";
 import { bookingActions } from "@/lib/tds/contract/adapter";
+import { ChosenProposals } from "./chosen-proposals";
 
 // The actions (paying a hold, cancelling, sending a voucher, following a pending booking) are the
 // booking page's own panels; their code (React Aria's radio group, the voucher's form) loads when
@@ -39,7 +40,8 @@ const FollowPending = lazy(() => loaders.refresh().then((m) => ({ default: m.Fol
 const preloadAction = (action: keyof typeof loaders) => void loaders[action]().catch(() => {});
 
 type Item = AttentionResponse["items"][number];
-type Me = { id: string; email: string };
+/** `admin`: the rows say whose proposal each is (an advisor sees only their own). */
+type Me = { id: string; email: string; admin?: boolean };
 
 export const attentionQueryKey = (mine: boolean, limit: number) => ["attention", mine ? "mine" : "all", limit] as const;
 /** Rows asked for at first, and added by "Show more" (the server's ATTENTION_PAGE). */
@@ -50,7 +52,10 @@ const REREAD_MS = 30_000;
 
 const ACTION_LABEL = { pay: "Pay the hold", cancel: "Cancel", refresh: "Check status", email: "Email voucher", open: "Open" } as const;
 
-/** /attention: bookings whose deadlines cost money if they slip, nearest first, each with its action in place. */
+/**
+ * /attention: proposals whose client chose, to book (the latest choice first); then bookings whose
+ * deadlines cost money if they slip, nearest first, each with its action in place.
+ */
 export function AttentionDesk({ mine, me }: { mine: boolean; me: Me }) {
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -92,8 +97,9 @@ export function AttentionDesk({ mine, me }: { mine: boolean; me: Me }) {
         <div>
           <h1 className="text-2xl font-semibold tracking-tight text-ink sm:text-[1.75rem]">Needs attention</h1>
           <p className="mt-1 max-w-2xl text-sm text-slate-600">
-            Holds due for payment within 48 hours, free cancellation ending within 72 hours, bookings still waiting for the supplier, failed or in
-            review, and trips within 7 days whose voucher has not been sent. Nearest deadline first, in your time zone.
+            Proposals whose client chose and that are not booked yet; then holds due for payment within 48 hours, free cancellation ending
+            within 72 hours, bookings still waiting for the supplier, failed or in review, and trips within 7 days whose voucher has not been
+            sent. Nearest deadline first, in your time zone.
           </p>
         </div>
         <div className="flex items-center gap-1 rounded-lg border border-slate-200 bg-white p-1 text-sm" role="group" aria-label="Whose bookings">
@@ -141,30 +147,44 @@ export function AttentionDesk({ mine, me }: { mine: boolean; me: Me }) {
               Try again
             </Button>
           </Callout>
-        ) : data && data.items.length === 0 ? (
+        ) : data && data.items.length === 0 && data.proposals.length === 0 ? (
           <Empty mine={mine} checked={data.checkedAt !== null} />
         ) : data ? (
-          <>
-            <p className="mb-3 text-sm text-slate-600" data-testid="attention-count">
-              {data.total === 1 ? "1 booking needs attention" : `${data.total} bookings need attention`}
-              {mine ? " among yours" : ""}.
-            </p>
-            <ul className="space-y-3">
-              {data.items.map((item) => (
-                <AttentionRow key={item.bookingId} item={item} now={now} me={me} onChanged={changed} />
-              ))}
-            </ul>
-            {data.items.length < data.total ? (
-              <div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
-                <p>
-                  Showing the {data.items.length} nearest of {data.total}.
+          <div className="space-y-8">
+            {data.proposals.length > 0 ? <ChosenProposals proposals={data.proposals} now={now} me={me} showAdvisor={!!me.admin} /> : null}
+            <div>
+              {data.proposals.length > 0 ? <h2 className="mb-0.5 text-base font-semibold text-ink">Bookings</h2> : null}
+              {data.items.length === 0 ? (
+                <p className="text-sm text-slate-600" data-testid="attention-count">
+                  {data.checkedAt !== null
+                    ? `No booking needs attention${mine ? " among yours" : ""}.`
+                    : "The desk is still checking the agency's bookings with the travel service; those that need attention appear here as it learns."}
                 </p>
-                <Button variant="secondary" size="sm" onClick={() => setLimit((n) => n + PAGE)} pending={list.isFetching && list.isPlaceholderData}>
-                  Show {Math.min(PAGE, data.total - data.items.length)} more
-                </Button>
-              </div>
-            ) : null}
-          </>
+              ) : (
+                <>
+                  <p className="mb-3 text-sm text-slate-600" data-testid="attention-count">
+                    {data.total === 1 ? "1 booking needs attention" : `${data.total} bookings need attention`}
+                    {mine ? " among yours" : ""}.
+                  </p>
+                  <ul className="space-y-3">
+                    {data.items.map((item) => (
+                      <AttentionRow key={item.bookingId} item={item} now={now} me={me} onChanged={changed} />
+                    ))}
+                  </ul>
+                  {data.items.length < data.total ? (
+                    <div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
+                      <p>
+                        Showing the {data.items.length} nearest of {data.total}.
+                      </p>
+                      <Button variant="secondary" size="sm" onClick={() => setLimit((n) => n + PAGE)} pending={list.isFetching && list.isPlaceholderData}>
+                        Show {Math.min(PAGE, data.total - data.items.length)} more
+                      </Button>
+                    </div>
+                  ) : null}
+                </>
+              )}
+            </div>
+          </div>
         ) : null}
       </div>
     </div>
@@ -393,7 +413,7 @@ function Empty({ mine, checked }: { mine: boolean; checked: boolean }) {
       <h2 className="mt-3 text-base font-semibold text-ink">{checked ? "Nothing needs attention" : "Nothing needs attention so far"}</h2>
       <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">
         {checked
-          ? `No hold is due, no free cancellation is ending and every trip this week has its voucher${mine ? " among your bookings" : ""}.`
+          ? `No client's choice waits to be booked, no hold is due, no free cancellation is ending and every trip this week has its voucher${mine ? ", among your proposals and bookings" : ""}.`
           : "The desk is still checking the agency's bookings with the travel service; this list fills in as it learns."}
       </p>
     </div>

@@ -164,7 +164,7 @@ describe("one free-cancellation date everywhere (issue 27)", () => {
       ...attentionItems([{ ...fact("confirmed"), bookingId: `${ID}-paid` }], new Date(Date.parse(freeUntil) - 3600_000)),
     ];
     expect(items.map((i) => i.flags[0]!.reason)).toEqual(["hold_deadline", "free_cancel_ends"]);
-    serve({ "GET /api/attention": () => ok({ items, checkedAt: new Date().toISOString(), checking: false, total: items.length }) });
+    serve({ "GET /api/attention": () => ok({ items, checkedAt: new Date().toISOString(), checking: false, total: items.length, proposals: [] }) });
     inParis(<AttentionDesk mine={false} me={{ id: "u1", email: "ana@desk.test" }} />);
     const rows = await screen.findAllByTestId("attention-row", {}, LAZY);
     texts.attention = rows.map(readable).join(" | ");
@@ -241,7 +241,7 @@ describe("travel times come from one field", () => {
     expect(items[0]!.flags[0]!.reason).toBe("voucher_not_sent");
 
     serve({
-      "GET /api/attention": () => ok({ items, checkedAt: now.toISOString(), checking: false, total: 1 }),
+      "GET /api/attention": () => ok({ items, checkedAt: now.toISOString(), checking: false, total: 1, proposals: [] }),
       [`GET /api/bookings/${transfer.id}`]: () => ok({ ...detail, bookedBy: null, history: [] }),
     });
     inParis(<AttentionDesk mine={false} me={{ id: "u1", email: "ana@desk.test" }} />);

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { travelMoment } from "@/lib/format/dates";
+import { chosenProposalAnswerSchema } from "@/lib/proposals/model";
 
 // What needs attention, and why: deadlines that cost the agency money when they slip by. The
 // server picks the candidates from what the desk has learned of each booking (booking_facts and
@@ -99,6 +100,8 @@ export const attentionResponseSchema = z.looseObject({
   /** A check is running now. */
   checking: z.boolean(),
   total: z.number(),
+  /** Proposals whose client chose and that are not booked yet (issue 29), the latest choice first. */
+  proposals: z.array(chosenProposalAnswerSchema),
 });
 export type AttentionResponse = z.output<typeof attentionResponseSchema>;
 

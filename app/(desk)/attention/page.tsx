@@ -10,7 +10,7 @@ export default async function AttentionPage({ searchParams }: { searchParams: Pr
   const user = await requireUser(mine ? "/attention?mine=1" : "/attention");
   return (
     <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
-      <AttentionDesk key={String(mine)} mine={mine} me={{ id: user.id, email: user.email }} />
+      <AttentionDesk key={String(mine)} mine={mine} me={{ id: user.id, email: user.email, admin: user.role === "admin" }} />
     </main>
   );
 }

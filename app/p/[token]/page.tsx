@@ -11,8 +11,9 @@ import { readPublicProposal, recordView } from "@/lib/proposals/store";
 // /p/<token>: the proposal a client opens from the link the advisor shared (issue 29). No session:
 // the token is the key. Outside the desk's route groups, so no desk header, providers or scripts
 // (app/layout.tsx holds only the document). A live link shows the proposal and counts the view;
-// one that expired, was withdrawn or replaced shows the designed "no longer open" page, answered
-// 410 by proxy.ts (app/p/link-status.ts); an unknown one the designed 404.
+// one that expired or was withdrawn shows the designed "no longer open" page, answered 410 by
+// proxy.ts (app/p/link-status.ts); an unknown one (mistyped, or replaced by sharing again: its
+// hash was overwritten) the designed 404.
 
 export const dynamic = "force-dynamic";
 

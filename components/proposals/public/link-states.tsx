@@ -2,9 +2,10 @@ import type { PublicProposal } from "@/lib/proposals/model";
 import { AgencyBar, ContactCard } from "./agency-parts";
 
 // What a link that no longer opens a proposal shows (/p/<token>): the designed page for a link
-// that expired, was withdrawn or was replaced by a newer one (HTTP 410, set by proxy.ts), with the
-// advisor's contact; and the one for a link that opens nothing (HTTP 404), which says nothing of
-// whether it ever did.
+// that expired or whose proposal was withdrawn (HTTP 410, set by proxy.ts), with the advisor's
+// contact; and the one for a link that opens nothing (HTTP 404), which says nothing of whether it
+// ever did: a mistyped link, or one replaced by sharing again (sharing overwrites the stored hash,
+// so the old link is unknown).
 
 type Agency = PublicProposal["agency"];
 type Advisor = PublicProposal["advisor"];
@@ -17,8 +18,8 @@ export function ProposalGone({ agency, advisor }: { agency: Agency; advisor: Adv
         <p className="font-mono text-sm font-medium text-amber-700">410 · No longer open</p>
         <h1 className="mt-2 text-2xl font-semibold tracking-tight text-ink">This proposal is no longer open</h1>
         <p className="mt-3 text-[0.9375rem] text-slate-600">
-          Its validity date has passed, or {advisor.name} has withdrawn it or sent you a newer link. Prices and availability change: ask{" "}
-          {advisor.name} for an up-to-date proposal.
+          Its validity date has passed, or {advisor.name} has withdrawn it. Prices and availability change: ask {advisor.name} for an
+          up-to-date proposal.
         </p>
         <div className="mt-8">
           <ContactCard agency={agency} advisor={advisor} heading={`Contact ${advisor.name}`} />
