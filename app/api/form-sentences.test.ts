@@ -189,7 +189,7 @@ const BOUNDARIES: Array<[name: string, schema: Schema]> = [
   ["POST /api/proposals/:id/items", addItemSchema],
   ["PATCH /api/proposals/:id/items/:itemId", updateItemSchema],
   ["POST /api/proposals/:id/share", shareSchema],
-  ["POST /api/proposals/:id/bookings", proposalBookingSchema],
+  ["a booking recorded on a proposal item (recordProposalBooking)", proposalBookingSchema],
   ["GET /api/proposals", proposalListQuerySchema],
   ["POST /api/clients (the client form)", clientSchema],
   ["POST /api/p/:token/choice (the client's choice)", publicChoiceSchema],

@@ -13,11 +13,22 @@ import * as voucher from "./bookings/[bookingId]/voucher/route";
 import * as voucherDocument from "./bookings/[bookingId]/voucher/document/route";
 import * as bookings from "./bookings/route";
 import * as capabilities from "./capabilities/route";
+import * as clients from "./clients/route";
 import * as destinationActivities from "./destinations/[code]/activities/route";
 import * as destinations from "./destinations/route";
+import * as publicChoice from "./p/[token]/choice/route";
+import * as publicLogo from "./p/[token]/logo/route";
 import * as activityContent from "./products/activity/[activityKey]/route";
 import * as hotelContent from "./products/hotel/[canonicalId]/route";
 import * as thumbnails from "./products/hotel-thumbnails/route";
+import * as proposalItemPrice from "./proposals/[id]/items/[itemId]/price/route";
+import * as proposalItemRefind from "./proposals/[id]/items/[itemId]/refind/route";
+import * as proposalItem from "./proposals/[id]/items/[itemId]/route";
+import * as proposalItems from "./proposals/[id]/items/route";
+import * as proposal from "./proposals/[id]/route";
+import * as proposalShare from "./proposals/[id]/share/route";
+import * as proposalWithdraw from "./proposals/[id]/withdraw/route";
+import * as proposals from "./proposals/route";
 import * as options from "./quotes/[quoteId]/options/route";
 import * as priceCheck from "./quotes/[quoteId]/price-check/route";
 import * as quoteRow from "./quotes/[quoteId]/route";
@@ -42,7 +53,9 @@ const envelope = (status: number, code: string, message: string, details: Array<
 });
 const answer = (res: { status: number; body: unknown }) => ({ status: res.status, body: res.body });
 
-type Row = [name: string, handler: RouteHandler, method: "GET" | "POST", params: Record<string, string>];
+type Row = [name: string, handler: RouteHandler, method: "GET" | "POST" | "PATCH" | "DELETE", params: Record<string, string>];
+const UUID = "00000000-0000-4000-8000-000000000000";
+const TOKEN = "A".repeat(43);
 const ROUTES: Row[] = [
   ["capabilities", capabilities.GET, "GET", {}],
   ["suggest", suggest.GET, "GET", {}],
@@ -67,23 +80,54 @@ const ROUTES: Row[] = [
   ["voucher", voucher.GET, "GET", { bookingId: "b1" }],
   ["voucher document", voucherDocument.GET, "GET", { bookingId: "b1" }],
   ["email-client", emailClient.POST, "POST", { bookingId: "b1" }],
+  ["proposals list", proposals.GET, "GET", {}],
+  ["new proposal", proposals.POST, "POST", {}],
+  ["proposal", proposal.GET, "GET", { id: UUID }],
+  ["proposal change", proposal.PATCH, "PATCH", { id: UUID }],
+  ["proposal item add", proposalItems.POST, "POST", { id: UUID }],
+  ["proposal item change", proposalItem.PATCH, "PATCH", { id: UUID, itemId: UUID }],
+  ["proposal item remove", proposalItem.DELETE, "DELETE", { id: UUID, itemId: UUID }],
+  ["proposal share", proposalShare.POST, "POST", { id: UUID }],
+  ["proposal withdraw", proposalWithdraw.POST, "POST", { id: UUID }],
+  ["proposal item refind", proposalItemRefind.POST, "POST", { id: UUID, itemId: UUID }],
+  ["proposal item price", proposalItemPrice.GET, "GET", { id: UUID, itemId: UUID }],
+  ["clients", clients.GET, "GET", {}],
+  ["new client", clients.POST, "POST", {}],
 ];
+
+/**
+ * The client's proposal page (/p/:token) calls these without a session: the link's token is what
+ * opens them, never a sign-in. Their mutations are same-origin like every other.
+ */
+const PUBLIC: Array<[...Row, signedOut: { status: number; code: string }]> = [
+  ["proposal logo", publicLogo.GET, "GET", { token: TOKEN }, { status: 404, code: "not_found" }],
+  ["proposal choice", publicChoice.POST, "POST", { token: TOKEN }, { status: 404, code: "not_found" }],
+];
+/** Every route that changes something, the public ones included. */
+const CHANGES = [...ROUTES, ...PUBLIC.map(([name, handler, method, params]): Row => [name, handler, method, params])].filter((r) => r.at(2) !== "GET");
 
 describe("every route", () => {
   it.each(ROUTES)("%s: signed out is 401", async (_name, handler, method, params) => {
     kit.as(null);
     const before = kit.paths.length;
-    const res = await kit.call(handler, "/api/x", { method, params, body: method === "POST" ? {} : undefined });
+    const res = await kit.call(handler, "/api/x", { method, params, body: method === "POST" || method === "PATCH" ? {} : undefined });
     kit.as(kit.people.advisor);
     expect(answer(res)).toEqual(envelope(401, "unauthorized", "Sign in to continue."));
     expect(kit.paths.length).toBe(before);
   });
 
-  it.each(ROUTES.filter((r) => r.at(2) === "POST"))("%s: a cross-site POST is 403 and never reaches the service", async (_name, handler, method, params) => {
+  it.each(CHANGES)("%s: a cross-site change (POST, PATCH, DELETE) is 403 and never reaches the service", async (_name, handler, method, params) => {
     const before = kit.paths.length;
-    const res = await kit.call(handler, "/api/x", { method, params, body: {}, origin: "https://evil.example" });
+    const res = await kit.call(handler, "/api/x", { method, params, body: method === "DELETE" ? undefined : {}, origin: "https://evil.example" });
     expect(answer(res)).toEqual(envelope(403, "forbidden", BFF_ERRORS.cross_site.message));
     expect(kit.paths.length).toBe(before);
+  });
+
+  it.each(PUBLIC)("%s (public): signed out is answered, never 401", async (_name, handler, method, params, signedOut) => {
+    kit.as(null);
+    const res = await kit.call(handler, "/api/x", { method, params, body: method === "POST" ? { choice: ["g1o1"] } : undefined });
+    kit.as(kit.people.advisor);
+    expect({ status: res.status, code: res.body?.error?.code }).toEqual(signedOut);
   });
 });
 

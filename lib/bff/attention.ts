@@ -5,7 +5,7 @@ import { saveListFacts } from "@/lib/db/ledger";
 import { bookingActions, bookingFacts, bookingsLedger, deskSync, users } from "@/lib/db/schema";
 import type { BookingListQuery } from "@/lib/tds/contract";
 import type { TdsClient } from "@/lib/tds/client";
-import { listChosenProposals } from "@/lib/proposals/store";
+import { countChosenProposals, listChosenProposals } from "@/lib/proposals/store";
 import { readBooking } from "./bookings";
 import { errorFields, log } from "@/lib/log";
 
@@ -111,9 +111,21 @@ export async function attentionView(db: Db, now: Date, opts: { userId?: string; 
   };
 }
 
-/** How many bookings need attention (the navigation's count). */
-export async function attentionCount(db: Db, now: Date, opts: { userId?: string } = {}): Promise<number> {
-  return attentionItems(await attentionFacts(db, now, opts), now).length;
+/**
+ * Whose chosen proposals a person sees in Needs attention: an advisor their own (they see no one
+ * else's proposals), an admin everyone's unless they asked for their own (`mine`).
+ */
+export function chosenProposalsFor(user: { id: string; role: string }, mine = false): { userId?: string } {
+  return user.role === "admin" && !mine ? {} : { userId: user.id };
+}
+
+/**
+ * How many things need attention (the navigation's count): the bookings, and with `proposals` the
+ * proposals whose client chose and that are not booked yet, as GET /api/attention lists them.
+ */
+export async function attentionCount(db: Db, now: Date, opts: { userId?: string; proposals?: { userId?: string } } = {}): Promise<number> {
+  const [facts, chosen] = await Promise.all([attentionFacts(db, now, opts), opts.proposals ? countChosenProposals(db, opts.proposals) : Promise.resolve(0)]);
+  return attentionItems(facts, now).length + chosen;
 }
 
 async function syncState(db: Db) {

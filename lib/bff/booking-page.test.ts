@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bookingPageSchema } from "@/lib/bookings/schemas";
 import { factsFor } from "@/lib/db/ledger";
+import { recordProposalBooking } from "@/lib/proposals/store";
 import { generateBookings } from "@/lib/sandbox/bookings/generate";
 import { DEMO_AGENCY_ID } from "@/lib/sandbox/platform/agencies";
+import { chosenProposal } from "@/lib/testing/proposals";
 import { firstRead } from "./booking-page";
 import { bffTestKit, type BffTestKit } from "../testing/bff";
 
@@ -11,7 +14,7 @@ import { bffTestKit, type BffTestKit } from "../testing/bff";
 let kit: BffTestKit;
 beforeAll(async () => {
   kit = await bffTestKit();
-  generateBookings(kit.sb.services, DEMO_AGENCY_ID, 3);
+  generateBookings(kit.sb.services, DEMO_AGENCY_ID, 4);
 }, 60_000);
 afterAll(() => kit.close());
 
@@ -38,6 +41,19 @@ describe("firstRead", () => {
     before = kit.paths.length;
     expect(await firstRead(kit.people.advisor, booking.id)).toEqual({ kind: "known" });
     expect(detailCalls(before)).toBe(0);
+  });
+
+  it("a booking made from a proposal says which, with the prices it was booked at; another advisor of the agency sees it too", async () => {
+    const booking = kit.sb.services.bookings.forAgency(DEMO_AGENCY_ID)[3]!;
+    const p = await chosenProposal(kit.db, kit.people.advisor, { costMinor: 80_000, clientMinor: 92_000 });
+    await recordProposalBooking(kit.db, kit.people.advisor, p.id, { itemId: p.itemId, bookingId: booking.id, orderRef: booking.orderRef });
+    const first = await firstRead(kit.people.colleague, booking.id);
+    expect(first.kind).toBe("read");
+    const page = bookingPageSchema.parse(first.kind === "read" ? first.booking : null);
+    expect(page.proposal).toEqual({ id: p.id, reference: p.reference, title: "Barcelona in December", currency: "USD", clientMinor: 92_000, costMinor: 80_000, marginMinor: 12_000 });
+    // Any other booking: none.
+    const other = await firstRead(kit.people.advisor, kit.sb.services.bookings.forAgency(DEMO_AGENCY_ID)[2]!.id);
+    expect(other.kind === "read" && other.booking.proposal).toBeNull();
   });
 
   it("a service that does not answer leaves the page to read it (never a 404 for a booking that may exist)", async () => {

@@ -29,6 +29,7 @@ import {
   type BookingListRow,
 } from "@/lib/tds/contract";
 import type { TdsClient } from "@/lib/tds/client";
+import { proposalOfBooking } from "@/lib/proposals/store";
 import { BffError, bffError, SERVICE_ERRORS } from "./errors";
 import { SHAPED_HEADER } from "./rate-shaping";
 import { errorFields, log } from "@/lib/log";
@@ -352,15 +353,20 @@ async function rememberBooking(db: Db, bookingId: string, detail: BookingDetail)
   return summary;
 }
 
-/** GET /api/bookings/:id: the service's detail, who booked it, and what the desk saw happen since. */
+/** GET /api/bookings/:id: the service's detail, who booked it, what the desk saw happen since, and the proposal it was booked from. */
 export async function readBooking(deps: { tds: TdsClient; db: Db }, bookingId: string, signal?: AbortSignal) {
-  const [detail, history] = await Promise.all([deps.tds.getBooking(bookingId, { signal }), historyFor(deps.db, bookingId)]);
+  const [detail, history, proposal] = await Promise.all([
+    deps.tds.getBooking(bookingId, { signal }),
+    historyFor(deps.db, bookingId),
+    proposalOfBooking(deps.db, bookingId),
+  ]);
   await rememberBooking(deps.db, bookingId, detail);
   const booked = history.find((h) => h.action === "booked");
   return {
     ...detail,
     bookedBy: booked?.by ?? null,
     history: history.map((h) => ({ ...h, at: h.at.toISOString(), completedAt: h.completedAt?.toISOString() ?? null })),
+    proposal,
   };
 }
 

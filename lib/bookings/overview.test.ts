@@ -1,5 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildOverview, parseRange, type OverviewFact } from "./overview";
+import { shareBp } from "@/lib/pricing/markup";
+import { buildOverview, overviewSchema, parseRange, proposalMargins, type OverviewFact, type ProposalSale } from "./overview";
 
 const NOW = new Date("2026-11-24T12:00:00Z");
 const ana = { id: "u1", name: "Ana Advisor" };
@@ -44,5 +46,79 @@ describe("agency overview", () => {
 
   it("ranges are 7, 30 or 90 days; anything else is 30", () => {
     expect([parseRange("7"), parseRange("90"), parseRange("12"), parseRange(undefined), parseRange(["30"])]).toEqual([7, 90, 30, 30, 30]);
+  });
+});
+
+const ben = { id: "u2", name: "Ben Advisor" };
+const sale = (over: Partial<ProposalSale>): ProposalSale => ({ currency: "USD", costMinor: 10_000, clientMinor: 11_500, createdAt: "2026-11-24T09:00:00Z", bookedBy: ana, ...over });
+
+describe("margin on bookings from proposals", () => {
+  it("per advisor who booked, in the agency's currency only, for the period; margin = client − cost, and its share of the client price", () => {
+    const o = buildOverview([], {
+      ...opts,
+      proposalSales: [
+        sale({}),
+        sale({ costMinor: 20_000, clientMinor: 25_000, createdAt: "2026-11-18T00:00:00Z" }),
+        sale({ bookedBy: ben, costMinor: 5_000, clientMinor: 4_900 }),
+        sale({ bookedBy: null, costMinor: 1_000, clientMinor: 1_000 }),
+        sale({ currency: "EUR", costMinor: 99_999, clientMinor: 199_999 }),
+        // Before the period (the first day is 18 November, from midnight UTC).
+        sale({ createdAt: "2026-11-17T23:59:59Z", costMinor: 1, clientMinor: 1_000_000 }),
+      ],
+    });
+    expect(o.proposals.totals).toEqual({ bookings: 4, clientMinor: 42_400, costMinor: 36_000, marginMinor: 6_400, marginBp: 1509 });
+    expect(o.proposals.otherCurrency).toBe(1);
+    expect(o.proposals.byAdvisor).toEqual([
+      { id: "u1", name: "Ana Advisor", bookings: 2, clientMinor: 36_500, costMinor: 30_000, marginMinor: 6_500, marginBp: 1781 },
+      { id: null, name: "A former user", bookings: 1, clientMinor: 1_000, costMinor: 1_000, marginMinor: 0, marginBp: 0 },
+      { id: "u2", name: "Ben Advisor", bookings: 1, clientMinor: 4_900, costMinor: 5_000, marginMinor: -100, marginBp: -204 },
+    ]);
+    // The bookings' own figures are untouched by it.
+    expect(o.totals.bookings).toBe(0);
+  });
+
+  it("none in the period: zeros, no advisors, no share; an answer without it reads as none", () => {
+    const o = buildOverview([], opts);
+    expect(o.proposals).toEqual({ totals: { bookings: 0, clientMinor: 0, costMinor: 0, marginMinor: 0, marginBp: null }, byAdvisor: [], otherCurrency: 0 });
+    const { proposals: _, ...older } = o;
+    expect(overviewSchema.parse(older).proposals).toEqual(o.proposals);
+  });
+
+  it("shares in basis points, rounded half away from zero, without floats", () => {
+    expect([shareBp(1, 3), shareBp(2, 3), shareBp(-2, 3), shareBp(1, 20_000), shareBp(-1, 20_000), shareBp(5, 0)]).toEqual([3333, 6667, -6667, 1, -1, null]);
+    expect(shareBp(Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)).toBe(10_000);
+  });
+
+  it("property: each advisor's figures add up to the totals, margins add up to client − cost, other currencies are only counted", () => {
+    const sales = fc.array(
+      fc.record({
+        currency: fc.constantFrom("USD", "USD", "EUR"),
+        costMinor: fc.integer({ min: 0, max: 50_000_000_000 }),
+        clientMinor: fc.integer({ min: 0, max: 50_000_000_000 }),
+        createdAt: fc.constant("2026-11-24T09:00:00Z"),
+        bookedBy: fc.constantFrom(ana, ben, null),
+      }),
+      { maxLength: 60 },
+    );
+    fc.assert(
+      fc.property(sales, (rows) => {
+        const m = proposalMargins(rows, "USD");
+        const ours = rows.filter((r) => r.currency === "USD");
+        const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
+        expect(m.otherCurrency).toBe(rows.length - ours.length);
+        expect(m.totals.bookings).toBe(ours.length);
+        expect(m.totals.clientMinor).toBe(sum(ours.map((r) => r.clientMinor)));
+        expect(m.totals.costMinor).toBe(sum(ours.map((r) => r.costMinor)));
+        expect(m.totals.marginMinor).toBe(m.totals.clientMinor - m.totals.costMinor);
+        for (const k of ["bookings", "clientMinor", "costMinor", "marginMinor"] as const) expect(sum(m.byAdvisor.map((a) => a[k]))).toBe(m.totals[k]);
+        for (const a of m.byAdvisor) {
+          expect(a.marginMinor).toBe(a.clientMinor - a.costMinor);
+          expect(Number.isSafeInteger(a.marginMinor)).toBe(true);
+          if (a.clientMinor > 0) expect(Math.abs(a.marginBp! - (a.marginMinor / a.clientMinor) * 10_000)).toBeLessThanOrEqual(0.5 + 1e-6);
+        }
+        expect(new Set(m.byAdvisor.map((a) => a.id)).size).toBe(m.byAdvisor.length);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -38,10 +38,30 @@ export const historyEntrySchema = z.looseObject({
 });
 export type HistoryEntry = z.output<typeof historyEntrySchema>;
 
-/** GET /api/bookings/:bookingId: the service's detail, who booked it, and the ledger's history (oldest first). */
+/**
+ * The proposal a booking was made from (issue 29, proposal_bookings), with the client price and
+ * the agency's cost it was booked at, in minor units of `currency`. Null for any other booking.
+ */
+export const bookingProposalSchema = z.nullable(
+  z.looseObject({
+    id: z.string(),
+    /** "PR-7KQ2M9". */
+    reference: z.string(),
+    title: z.string(),
+    currency: z.string(),
+    clientMinor: z.number(),
+    costMinor: z.number(),
+    /** clientMinor − costMinor. */
+    marginMinor: z.number(),
+  }),
+);
+export type BookingProposal = z.output<typeof bookingProposalSchema>;
+
+/** GET /api/bookings/:bookingId: the service's detail, who booked it, the ledger's history (oldest first), and the proposal it came from. */
 export const bookingPageSchema = z.extend(bookingDetailSchema, {
   bookedBy: z._default(bookedBySchema, null),
   history: z._default(z.array(historyEntrySchema), []),
+  proposal: z._default(bookingProposalSchema, null),
 });
 export type BookingPageData = z.output<typeof bookingPageSchema>;
 

@@ -257,6 +257,16 @@ export function formatBp(bp: number): string {
   return `${sign}${whole.toLocaleString("en-US")}${frac ? `.${frac}` : ""}%`;
 }
 
+/** `part` as a share of `whole` in basis points, rounded half away from zero (BigInt: no float on money); null when `whole` is not positive. */
+export function shareBp(part: number, whole: number): number | null {
+  if (whole <= 0) return null;
+  const num = BigInt(part) * BigInt(BP_PER_WHOLE);
+  const den = BigInt(whole);
+  const q = num / den;
+  const r = num % den;
+  return Number((r < 0n ? -r : r) * 2n >= den ? q + (num < 0n ? -1n : 1n) : q);
+}
+
 function assertMinor(n: number): void {
   if (!Number.isSafeInteger(n)) throw new RangeError(`Money must be an integer number of minor units, not ${n}.`);
 }

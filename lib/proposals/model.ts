@@ -291,7 +291,7 @@ export type UpdateProposalRequest = z.output<typeof updateProposalSchema>;
 export const shareSchema = z.strictObject({ send: z.boolean("Say whether to email the link to the client.") });
 export type ShareRequest = z.output<typeof shareSchema>;
 
-/** POST /api/proposals/[id]/bookings: a booking made from one of the proposal's items. */
+/** A booking made from one of the proposal's items, as POST /api/bookings records it (recordProposalBooking). */
 export const proposalBookingSchema = z.strictObject({
   itemId: uuid("Choose the proposal's item that was booked."),
   bookingId: z.string("Give the booking's ID.").check(z.trim(), z.minLength(1, "Give the booking's ID."), z.maxLength(200, "A booking ID is at most 200 characters."), oneLine()),

@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQ
 import { readAgencyProfile } from "@/lib/agency/store";
 import { readPricing } from "@/lib/agency/pricing-store";
 import { BffError } from "@/lib/bff/errors";
+import type { BookingProposal } from "@/lib/bookings/schemas";
 import type { Db } from "@/lib/db";
 import { clients, proposalBookings, proposalGroups, proposalItems, proposals, users, type ProposalRow } from "@/lib/db/schema";
 import { foldText } from "@/lib/fold";
@@ -378,6 +379,16 @@ export async function listProposals(db: Db, actor: Actor, filters: ProposalListF
 
 export type ChosenProposal = ProposalListRow & { chosenTitles: string[] };
 
+/** Chosen by the client, not booked, not withdrawn: an advisor's own with `userId`, everyone's without. */
+const chosenNotBooked = (userId: string | undefined): SQL | undefined =>
+  and(isNotNull(proposals.chosenAt), isNull(proposals.bookedAt), isNull(proposals.withdrawnAt), userId ? eq(proposals.advisorId, userId) : undefined);
+
+/** How many proposals `listChosenProposals` would list (all of them, not a page): for the navigation's count. */
+export async function countChosenProposals(db: Db, opts: { userId?: string } = {}): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(proposals).where(chosenNotBooked(opts.userId));
+  return row?.n ?? 0;
+}
+
 /**
  * Proposals whose client chose and that are not booked (nor withdrawn): for Needs attention. An
  * advisor's own with `userId`, everyone's without. The latest choice first.
@@ -392,7 +403,7 @@ export async function listChosenProposals(db: Db, opts: { userId?: string; limit
     .from(proposals)
     .innerJoin(clients, eq(clients.id, proposals.clientId))
     .innerJoin(users, eq(users.id, proposals.advisorId))
-    .where(and(isNotNull(proposals.chosenAt), isNull(proposals.bookedAt), isNull(proposals.withdrawnAt), opts.userId ? eq(proposals.advisorId, opts.userId) : undefined))
+    .where(chosenNotBooked(opts.userId))
     .orderBy(desc(proposals.chosenAt))
     .limit(opts.limit ?? 100);
   const ids = rows.map((r) => r.row.id);
@@ -853,6 +864,22 @@ export async function proposalBookingOf(db: Db, itemId: string): Promise<string 
   if (!isUuid(itemId)) return null;
   const [row] = await db.select({ bookingId: proposalBookings.bookingId }).from(proposalBookings).where(eq(proposalBookings.itemId, itemId));
   return row?.bookingId ?? null;
+}
+
+/**
+ * The proposal a booking was made from, with the client price and the agency's cost it was booked
+ * at (proposal_bookings): for the booking's page, shown to whoever may see the booking (an
+ * agency's bookings are everyone's at the agency). Null when no proposal's item was booked as it.
+ */
+export async function proposalOfBooking(db: Db, bookingId: string): Promise<BookingProposal> {
+  const [row] = await db
+    .select({ id: proposals.id, reference: proposals.reference, title: proposals.title, b: proposalBookings })
+    .from(proposalBookings)
+    .innerJoin(proposals, eq(proposals.id, proposalBookings.proposalId))
+    .where(eq(proposalBookings.bookingId, bookingId));
+  if (!row) return null;
+  const { b, ...p } = row;
+  return { ...p, currency: b.currency, clientMinor: b.clientMinor, costMinor: b.costMinor, marginMinor: b.clientMinor - b.costMinor };
 }
 
 /* ------------------------------------------------------------------------------ the client's side */

@@ -6,6 +6,7 @@ import type { AttentionResponse } from "@/lib/bookings/attention";
 import { factsFor } from "@/lib/db/ledger";
 import { generateBookings } from "@/lib/sandbox/bookings/generate";
 import { DEMO_AGENCY_ID } from "@/lib/sandbox/platform/agencies";
+import { chosenProposal } from "@/lib/testing/proposals";
 import type { PriceCheck, ResultRow } from "@/lib/tds/contract";
 import * as pay from "../bookings/[bookingId]/pay/route";
 import * as bookings from "../bookings/route";
@@ -115,6 +116,27 @@ describe("GET /api/attention", () => {
     expect(paid.status, paid.text).toBe(200);
     const after = await attentionView(kit.db, dayBefore);
     expect(after.items.find((i) => i.bookingId === made.bookingId)?.flags.map((f) => f.reason) ?? []).not.toContain("hold_deadline");
+  });
+});
+
+describe("GET /api/attention/count", () => {
+  it("adds the proposals chosen and not booked, as each person's Needs attention lists them: an advisor's own, everyone's for an admin", async () => {
+    const p = await chosenProposal(kit.db, kit.people.advisor);
+    const seenBy = async (who: typeof kit.people.advisor) => {
+      kit.as(who);
+      const badge = await kit.call(count.GET, "/api/attention/count");
+      expect(badge.status, badge.text).toBe(200);
+      const listed = (await view()) as AttentionResponse & { proposals: Array<{ id: string }> };
+      return { count: badge.body.data.count as number, listed: listed.total + listed.proposals.length, proposals: listed.proposals.map((r) => r.id) };
+    };
+    const ana = await seenBy(kit.people.advisor);
+    expect(ana.count).toBe(ana.listed);
+    expect(ana.proposals).toEqual([p.id]);
+    const ben = await seenBy(kit.people.colleague);
+    expect(ben).toEqual({ count: ana.count - 1, listed: ana.count - 1, proposals: [] });
+    const ada = await seenBy(kit.people.admin);
+    expect(ada).toEqual({ count: ana.count, listed: ana.count, proposals: [p.id] });
+    kit.as(kit.people.advisor);
   });
 });
 

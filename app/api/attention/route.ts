@@ -1,6 +1,6 @@
 // GET /api/attention – what needs attention across the agency (`mine=1`: the advisor's own bookings), and how fresh it is
 import { z } from "zod";
-import { attentionView, checkAttentionAsked, checkAttentionSoon } from "@/lib/bff/attention";
+import { attentionView, checkAttentionAsked, checkAttentionSoon, chosenProposalsFor } from "@/lib/bff/attention";
 import { ok, route } from "@/lib/bff/handler";
 
 export const dynamic = "force-dynamic";
@@ -19,6 +19,5 @@ export const GET = route({ auth: "advisor", query: attentionQuerySchema }, async
   if (query.check) await checkAttentionAsked({ db, tds });
   else checkAttentionSoon({ db, tds });
   // Proposals the client chose: an advisor's own always (they see no one else's), everyone's for an admin unless mine=1.
-  const proposals = user.role === "admin" && !query.mine ? {} : { userId: user.id };
-  return ok(await attentionView(db, new Date(), { ...(query.mine ? { userId: user.id } : {}), limit: query.limit, proposals }));
+  return ok(await attentionView(db, new Date(), { ...(query.mine ? { userId: user.id } : {}), limit: query.limit, proposals: chosenProposalsFor(user, query.mine) }));
 });

@@ -16,6 +16,7 @@ import { ago } from "@/lib/format/dates";
 import { lazily } from "@/lib/lazily";
 import { formatMoney } from "@/lib/money";
 import { BarsChart } from "./charts";
+import { ProposalMargins } from "./proposal-margins";
 
 // /admin/overview: the agency at a glance. Each chart sits beside a table of the same numbers.
 
@@ -41,7 +42,8 @@ export function AgencyOverview({ range }: { range: OverviewRange }) {
           <p className="text-sm font-medium text-brand-700">Administration</p>
           <h1 className="mt-1 text-2xl font-semibold tracking-tight text-ink sm:text-[1.75rem]">Agency overview</h1>
           <p className="mt-1 max-w-2xl text-sm text-slate-600">
-            Bookings made in the period, what they sold and earned, by advisor and by product; cancellations and refunds; and credit in use.
+            Bookings made in the period, what they sold and earned, by advisor and by product; the margin on bookings from proposals; cancellations and
+            refunds; and credit in use.
           </p>
         </div>
         <div className="flex items-center gap-1 rounded-lg border border-slate-200 bg-white p-1 text-sm" role="group" aria-label="Period">
@@ -143,6 +145,8 @@ function Figures({ data }: { data: Overview }) {
           />
         </>
       )}
+
+      <ProposalMargins data={data.proposals} currency={data.currency} range={data.range} />
     </div>
   );
 }

@@ -85,6 +85,23 @@ describe("BookingDetailView", () => {
     expect(screen.getByText("Booked with the agency's key outside Agency Desk.")).toBeInTheDocument();
     expect(screen.getByText(/Teleport/)).toBeInTheDocument();
   });
+
+  it("a booking made from a proposal says so: the proposal, the client price, the agency's cost and the margin, with a link", () => {
+    const proposalId = "6f1c2b1e-1d2c-4a5b-8c9d-0e1f2a3b4c5d";
+    show("hotel-confirmed", {
+      proposal: { id: proposalId, reference: "PR-7KQ2M9", title: "Barcelona in December", currency: "USD", clientMinor: 1_150_00, costMinor: 1_000_00, marginMinor: 150_00 },
+    });
+    const card = screen.getByRole("region", { name: "From proposal PR-7KQ2M9" });
+    expect(card).toHaveTextContent("Barcelona in December");
+    expect(card).toHaveTextContent("Client price$1,150.00");
+    expect(card).toHaveTextContent("Agency cost$1,000.00");
+    expect(card).toHaveTextContent("Margin$150.00 (13.04%)");
+    expect(within(card).getByRole("link", { name: /Open the proposal/ })).toHaveAttribute("href", `/proposals/${proposalId}`);
+    cleanup();
+    // Any other booking: no such card (an answer without the field reads as none).
+    show("hotel-confirmed");
+    expect(screen.queryByRole("region", { name: /From proposal/ })).toBeNull();
+  });
 });
 
 describe("history in words", () => {

@@ -16,6 +16,7 @@ import { BookingStateBadge, bookingStateView } from "../booking-state";
 import { bookingTitle, isObj, maskDocument, money, num, objs, str, strs } from "./facts";
 import { HistoryList } from "./history";
 import { LineItemView } from "./line-items";
+import { ProposalOrigin } from "./proposal-origin";
 import { CopyButton, EmptyLine, FactItem, Facts, Section } from "./parts";
 
 export { bookingTitle } from "./facts";
@@ -112,6 +113,7 @@ export function BookingDetailView({
               <p className="mt-1 font-mono text-sm text-ink">{order.failureReason}</p>
             </Section>
           ) : null}
+          {booking.proposal ? <ProposalOrigin proposal={booking.proposal} /> : null}
           <PriceSection booking={booking} />
           <PaymentsSection booking={booking} timeZone={timeZone} />
           <EarningsSection booking={booking} />
