@@ -11,7 +11,7 @@ import { getEnv } from "@/lib/server-env";
 import type { SessionUser } from "@/lib/auth/session-core";
 import { BffError } from "@/lib/bff/errors";
 import type { Db } from "@/lib/db";
-import { itemForBooking } from "@/lib/proposals/store";
+import { itemForBooking, readProposal } from "@/lib/proposals/store";
 
 export const metadata: Metadata = { title: "Checkout" };
 
@@ -102,7 +102,13 @@ async function proposalOf(db: Db, user: SessionUser, id: string | null, itemId: 
     if (!(err instanceof BffError)) throw err;
     const back = `/proposals/${encodeURIComponent(id)}`;
     if (err.code === "item_already_booked") {
-      return { problem: "This offer of the proposal is already booked", detail: "Nothing was booked again. The proposal shows its booking.", href: back, action: "Open the proposal" };
+      const booking = (await readProposal(db, user, id).catch(() => null))?.bookings.find((b) => b.itemId === itemId);
+      return {
+        problem: "This offer of the proposal is already booked",
+        detail: `Nothing was booked again.${booking ? ` Its booking is ${booking.orderRef}.` : " The proposal shows its booking."}`,
+        href: booking ? `/bookings/${encodeURIComponent(booking.bookingId)}` : back,
+        action: booking ? "Open the booking" : "Open the proposal",
+      };
     }
     if (err.code === "proposal_not_found" || err.code === "item_not_found") {
       return { problem: "This proposal cannot be found", detail: "It may belong to another advisor, or the offer was removed from it.", href: "/proposals", action: "Go to proposals" };
