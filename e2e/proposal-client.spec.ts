@@ -105,9 +105,9 @@ test.describe("the client's proposal page", () => {
       await api.post("/api/proposals", { data: { clientId: client.id, title: "Barcelona, two hotels", note: "The two we talked about.", validUntil: dayFromNow(14) }, headers: SAME_ORIGIN }),
       201,
     );
-    proposal = await data<Proposal>(await api.post(`/api/proposals/${proposal.id}/items`, { data: hotelItem(hotels[0]!, "Hotel Primero"), headers: SAME_ORIGIN }));
-    proposal = await data<Proposal>(await api.post(`/api/proposals/${proposal.id}/items`, { data: hotelItem(hotels[1]!, "Hotel Segundo", proposal.groups[0]!.id), headers: SAME_ORIGIN }));
-    proposal = await data<Proposal>(await api.post(`/api/proposals/${proposal.id}/items`, { data: flightItem(currency), headers: SAME_ORIGIN }));
+    proposal = await data<Proposal>(await api.post(`/api/proposals/${proposal.id}/items`, { data: hotelItem(hotels[0]!, "Hotel Primero"), headers: SAME_ORIGIN }), 201);
+    proposal = await data<Proposal>(await api.post(`/api/proposals/${proposal.id}/items`, { data: hotelItem(hotels[1]!, "Hotel Segundo", proposal.groups[0]!.id), headers: SAME_ORIGIN }), 201);
+    proposal = await data<Proposal>(await api.post(`/api/proposals/${proposal.id}/items`, { data: flightItem(currency), headers: SAME_ORIGIN }), 201);
     const shared = await data<{ proposal: Proposal; url: string }>(await api.post(`/api/proposals/${proposal.id}/share`, { data: { send: false }, headers: SAME_ORIGIN }));
     proposal = shared.proposal;
     const link = new URL(shared.url);

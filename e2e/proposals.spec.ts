@@ -89,7 +89,9 @@ test.describe("building a proposal", () => {
     const secondName = (await page.getByRole("heading", { level: 1 }).innerText()).trim();
     sheet = await rateSheet(page);
     await sheet.getByRole("button", { name: /^Add to proposal:/ }).first().click();
-    await expect(page.getByText(/^Added to PR-\w+: .+\. 2 items in the proposal\.$/).filter({ visible: true })).toBeVisible();
+    // The toast (the same words are announced to screen readers in a status line of their own).
+    await expect(page.getByRole("paragraph").filter({ hasText: /^Added to PR-\w+: .+\. 2 items in the proposal\.$/ })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: /^Added to PR-\w+: .+\. 2 items in the proposal\.$/ })).toHaveCount(1);
     await expect(trayButton(page)).toHaveText(/^Proposal · 2,/);
 
     // A flight from another search.
@@ -113,7 +115,7 @@ test.describe("building a proposal", () => {
     await trayButton(page).click();
     await expect(tray).toBeVisible();
     const second = tray.getByRole("listitem", { name: secondName });
-    const firstGroup = await tray.getByRole("region").filter({ has: tray.getByRole("listitem", { name: firstName }) }).getAttribute("aria-labelledby");
+    const firstGroup = await tray.getByRole("region").filter({ has: page.getByRole("listitem", { name: firstName }) }).getAttribute("aria-labelledby");
     expect(firstGroup).toMatch(/^group-/);
     await second.getByRole("combobox", { name: "Group" }).selectOption(firstGroup!.slice("group-".length));
     await expect(tray.getByText("Alternatives: the client picks one of 2")).toBeVisible();

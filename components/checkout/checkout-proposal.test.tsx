@@ -4,12 +4,10 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { parseCriteria, searchHref, toSearchRequest } from "@/lib/search/criteria";
+import { parseCriteria } from "@/lib/search/criteria";
 import { rememberSelectedRate } from "@/lib/search/selected-rate";
 import { resultRowSchema } from "@/lib/tds/contract/schemas";
-import flight from "./__fixtures__/flight.json";
 import hotelChange from "./__fixtures__/hotel-price-change.json";
-import hotelRefundable from "./__fixtures__/hotel-refundable.json";
 import { Checkout, type CheckoutProps } from "./checkout";
 
 const router = { push: vi.fn(), replace: vi.fn(), prefetch: vi.fn(), back: vi.fn(), forward: vi.fn(), refresh: vi.fn() };
@@ -50,7 +48,6 @@ const hotelCriteria = parseCriteria(
 const QUOTE = hotelChange.row.rateQuoteId;
 const SID = hotelChange.searchId;
 const priceCheckPath = (q: string) => `POST /api/quotes/${q}/price-check`;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function renderCheckout(proposal: CheckoutProps["proposal"]) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -61,20 +58,6 @@ function renderCheckout(proposal: CheckoutProps["proposal"]) {
   );
 }
 
-async function fillNames(user: ReturnType<typeof userEvent.setup>) {
-  const first = await screen.findAllByLabelText(/^First name/);
-  const last = screen.getAllByLabelText(/^Last name/);
-  const names = [
-    ["Maria", "Lopez"],
-    ["Juan", "Lopez"],
-    ["Ana", "Lopez"],
-    ["Rosa", "Diaz"],
-  ];
-  for (const [i, [f, l]] of names.entries()) {
-    await user.type(first[i]!, f!);
-    await user.type(last[i]!, l!);
-  }
-}
 
 beforeEach(() => {
   // Only Date moves under test control: the fixtures' times (22 Nov 2026) stay "now".

@@ -1,6 +1,7 @@
 "use client";
 
-import { useState, useSyncExternalStore, type FormEvent } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState, useSyncExternalStore, type FormEvent } from "react";
 import Link from "next/link";
 import { useRunSearch } from "@/components/search/use-run-search";
 import { Callout } from "@/components/ui/callout";
@@ -87,6 +88,13 @@ function CheckoutFlow({ quoteId, searchId, criteria, currency, selection, propos
   // A proposal's price that changed is booked only once the client accepted it; each new check is accepted afresh.
   const costNow = price.check ? { amountMinor: price.check.sellAmountMinor, currency: price.check.sellCurrency } : null;
   const proposalPrice = useProposalPrice(proposal, costNow);
+  // Booked for a proposal: its page, the list and Needs attention read it afresh.
+  const queryClient = useQueryClient();
+  const bookedFor = kept.outcome && proposal ? proposal.id : null;
+  useEffect(() => {
+    if (!bookedFor) return;
+    for (const queryKey of [["proposal", bookedFor], ["proposals"], ["attention"], ["attention-count"]]) void queryClient.invalidateQueries({ queryKey });
+  }, [bookedFor, queryClient]);
   const [acceptedCheck, setAcceptedCheck] = useState<string | null>(null);
   const [acceptError, setAcceptError] = useState<string | null>(null);
   const accepted = acceptedCheck !== null && acceptedCheck === (price.check?.checkedAt ?? null);

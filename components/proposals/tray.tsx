@@ -92,6 +92,7 @@ export default function Tray() {
     return () => clearTimeout(t);
   }, [toast]);
 
+  const closeRef = useRef(() => {});
   const close = () => {
     trayStore.close();
     // Opened by an add (no button was focused), the focus goes to the header's button rather than the page's start.
@@ -100,10 +101,32 @@ export default function Tray() {
     });
   };
 
+  useEffect(() => {
+    closeRef.current = close;
+  });
+  const dialogRef = useRef<HTMLElement>(null);
+  // Esc closes the tray even when its content changed under the focus (a form replaced by the
+  // proposal, a skeleton by the items) and the focus fell back to the page: react-aria hears Esc
+  // only from inside the dialog.
+  const open = state.open;
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape" || e.defaultPrevented || dialogRef.current?.contains(document.activeElement)) return;
+      closeRef.current();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
   const started = (p: Proposal) => {
     queryClient.setQueryData(proposalKey(p.id), p);
     void queryClient.invalidateQueries({ queryKey: ["proposals"] });
     trayStore.setDraft(p.id, p.items.length);
+    // The start form (and its focused button) is gone: the focus stays in the tray, so Esc still closes it.
+    requestAnimationFrame(() => {
+      const dialog = dialogRef.current;
+      if (dialog && !dialog.contains(document.activeElement)) dialog.focus();
+    });
   };
 
   return (
@@ -131,7 +154,7 @@ export default function Tray() {
         className="fixed inset-0 z-50 flex justify-end bg-slate-900/40"
       >
         <Modal className="flex h-dvh w-full max-w-md flex-col bg-white shadow-xl outline-none sm:max-w-lg">
-          <AriaDialog aria-label="Proposal" className="flex min-h-0 flex-1 flex-col outline-none">
+          <AriaDialog ref={dialogRef} aria-label="Proposal" className="flex min-h-0 flex-1 flex-col outline-none">
             <header className="flex items-start justify-between gap-3 border-b border-slate-100 px-5 py-4">
               <div className="min-w-0">
                 <Heading slot="title" level={2} className="text-base font-semibold text-ink">

@@ -39,7 +39,7 @@ export function ProposalMargins({ data, currency, range }: { data: Margins; curr
             <Figure label="Margin" value={money(t.marginMinor)} negative={t.marginMinor < 0} />
             <Figure label="Margin %" value={t.marginBp === null ? "—" : formatBp(t.marginBp)} negative={t.marginMinor < 0} />
           </dl>
-          <div className="mt-4 overflow-x-auto">
+          <div className="mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label="Margin by advisor">
             <table className="w-full min-w-[36rem] text-sm" data-testid="margins-by-advisor">
               <caption className="sr-only">Margin on bookings from proposals by advisor, in {currency}</caption>
               <thead>
