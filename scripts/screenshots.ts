@@ -19,10 +19,14 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext } from "@playwright/test";
 import { DEMO_USERS } from "../lib/auth/config";
+import { snapshotOf } from "../components/proposals/snapshot";
 import { CHROMIUM_LAUNCH_OPTIONS, E2E_ORIGIN, VIEWPORTS } from "../e2e/constants";
+import type { Proposal } from "../lib/proposals/model";
+import { parseCriteria, toSearchRequest } from "../lib/search/criteria";
+import type { HotelRow } from "../lib/tds/contract/types";
 
-const readme = process.argv.includes("--readme");
-const [baseURL = readme ? "http://localhost:3000" : E2E_ORIGIN, ...paths] = process.argv.slice(2).filter((a) => a !== "--readme");
+const readme = process.argv.includes("--readme") || process.argv.includes("--readme-proposals");
+const [baseURL = readme ? "http://localhost:3000" : E2E_ORIGIN, ...paths] = process.argv.slice(2).filter((a) => !a.startsWith("--readme"));
 const pages = paths.length > 0 ? paths : ["/login", "/search", "/bookings", "/attention", "/admin/overview", "/admin/users", "/admin/agency", "/admin/pricing", "/admin/outbox", "/admin/status", "/no-such-page"];
 const signedOut = (p: string) => p.startsWith("/login") || p.startsWith("/invite/");
 const demo = DEMO_USERS.find((u) => u.role === (readme || process.env.SCREENSHOT_AS === "advisor" ? "advisor" : "admin"))!;
@@ -113,11 +117,67 @@ async function readmeTour(browser: Browser): Promise<void> {
   await page.waitForLoadState("networkidle");
   await shot("8-needs-attention");
   await context.close();
+  await proposalTour(browser);
+}
+
+/**
+ * The README's proposal pictures: a proposal of two hotels as alternatives (made through the
+ * desk's API, as the tray makes it), on the advisor's page; then the client's link on a phone,
+ * in a context with no session.
+ */
+async function proposalTour(browser: Browser): Promise<void> {
+  const dir = path.resolve("docs/screens");
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await signIn(context);
+  const api = context.request;
+  const at = (p: string) => new URL(p, baseURL).toString();
+  const headers = { Origin: new URL(baseURL).origin };
+  const json = async <T>(res: Awaited<ReturnType<typeof api.get>>): Promise<T> => {
+    if (!res.ok()) throw new Error(`${res.url()}: ${res.status()} ${await res.text()}`);
+    return ((await res.json()) as { data: T }).data;
+  };
+  const criteria = parseCriteria(new URLSearchParams({ type: "hotel", to: "text:|Barcelona", in: day(45), out: day(48), pax: "2", res: "US" }), "US")!;
+  const { searchId } = await json<{ searchId: string }>(await api.post(at("/api/search"), { data: toSearchRequest(criteria), headers }));
+  let rows: HotelRow[] = [];
+  for (let i = 0; i < 40 && rows.length < 2; i++) {
+    rows = (await json<HotelRow[]>(await api.get(at(`/api/search/${searchId}/results?limit=60`)))).filter((r) => r.productType === "hotel" && r.refundable && !r.summary.isPackage);
+    if (rows.length < 2) await new Promise((r) => setTimeout(r, 500));
+  }
+  const two = rows.filter((r, i, all) => all.findIndex((x) => x.canonicalProductId === r.canonicalProductId) === i).slice(0, 2);
+  const client = await json<{ id: string }>(await api.post(at("/api/clients"), { data: { name: "Camille Durand", email: "camille.durand@example.com", phone: "+33 6 12 34 56 78" }, headers }));
+  let proposal = await json<Proposal>(
+    await api.post(at("/api/proposals"), {
+      data: { clientId: client.id, title: "Barcelona in spring", note: "Two hotels I like for your stay, both free to cancel. Tell me which one you prefer.", validUntil: day(10) },
+      headers,
+    }),
+  );
+  for (const row of two) {
+    const item = { ...snapshotOf({ kind: "hotel", row, criteria, hotelName: row.summary.hotelName }), ...(proposal.groups[0] ? { groupId: proposal.groups[0].id } : {}) };
+    proposal = await json<Proposal>(await api.post(at(`/api/proposals/${proposal.id}/items`), { data: item, headers }));
+  }
+  const { url } = await json<{ url: string }>(await api.post(at(`/api/proposals/${proposal.id}/share`), { data: { send: false }, headers }));
+
+  const page = await context.newPage();
+  await page.goto(at(`/proposals/${proposal.id}`), { waitUntil: "networkidle" });
+  await page.getByRole("textbox", { name: "The client's link" }).waitFor();
+  await page.addStyleTag({ content: "nextjs-portal { display: none !important; }" });
+  await page.screenshot({ path: path.join(dir, "9-proposal.png") });
+  console.log("saved docs/screens/9-proposal.png");
+  await context.close();
+
+  const phone = await browser.newContext({ ...VIEWPORTS.narrow });
+  const client_ = await phone.newPage();
+  await client_.goto(new URL(new URL(url).pathname, baseURL).toString(), { waitUntil: "networkidle" });
+  await client_.addStyleTag({ content: "nextjs-portal { display: none !important; }" });
+  await client_.screenshot({ path: path.join(dir, "10-client-proposal.png"), fullPage: true });
+  console.log("saved docs/screens/10-client-proposal.png");
+  await phone.close();
 }
 
 const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
 try {
-  if (readme) await readmeTour(browser);
+  if (process.argv.includes("--readme-proposals")) await proposalTour(browser);
+  else if (readme) await readmeTour(browser);
   else for (const [name, options] of Object.entries(VIEWPORTS)) {
     for (const javaScriptEnabled of [true, false]) {
       const contexts = {
