@@ -14,12 +14,15 @@ export function AddToProposalButton({
   label,
   className,
   size = "sm",
+  compact = false,
 }: {
   input: () => AddInput;
   /** What is added, for the button's accessible name: "Deluxe room, breakfast, $1,204.00". */
   label: string;
   className?: string;
   size?: "sm" | "md";
+  /** On phones, the icon alone (the accessible name still says it all): a result card's row of buttons stays within the screen. */
+  compact?: boolean;
 }) {
   return (
     <Button
@@ -27,6 +30,7 @@ export function AddToProposalButton({
       size={size}
       className={className}
       aria-label={`Add to proposal: ${label}`}
+      title={compact ? "Add to proposal" : undefined}
       onClick={(e) => {
         // Cards select themselves on click: adding is not choosing this card.
         e.stopPropagation();
@@ -34,7 +38,7 @@ export function AddToProposalButton({
       }}
     >
       <Plus aria-hidden className="size-3.5" />
-      Add to proposal
+      {compact ? <span className="max-sm:hidden">Add to proposal</span> : "Add to proposal"}
     </Button>
   );
 }

@@ -370,9 +370,9 @@ export function FlightCard({ group, row, ctx }: { group: ResultGroup; row: Fligh
         </div>
         <div className="flex shrink-0 items-end justify-between gap-3 border-t border-slate-100 pt-3 sm:w-44 sm:flex-col sm:border-t-0 sm:border-l sm:pt-0 sm:pl-4">
           <PriceBlock price={price} caption="total for your party" />
-          <div className="flex items-center gap-2 sm:w-full sm:flex-col sm:items-stretch">
+          <div className="flex flex-wrap items-center justify-end gap-2 sm:w-full sm:flex-col sm:items-stretch">
             <SelectLink row={row} ctx={ctx} label={`Select ${s.airline ?? "flight"} ${s.fareName ?? ""} ${route}, ${price.text}`} />
-            <AddToProposalButton label={`${s.airline ?? "flight"} ${s.fareName ?? ""} ${route}, ${price.text}`} input={() => ({ kind: "flight", row, criteria: ctx.criteria })} />
+            <AddToProposalButton compact label={`${s.airline ?? "flight"} ${s.fareName ?? ""} ${route}, ${price.text}`} input={() => ({ kind: "flight", row, criteria: ctx.criteria })} />
           </div>
         </div>
       </div>
@@ -411,9 +411,9 @@ export function ActivityCard({ group, row, ctx }: { group: ResultGroup; row: Act
         </div>
         <div className="flex shrink-0 items-end justify-between gap-3 border-t border-slate-100 pt-3 sm:w-44 sm:flex-col sm:border-t-0 sm:border-l sm:pt-0 sm:pl-4">
           <PriceBlock price={price} lead="from" caption="total for your party" />
-          <div className="flex items-center gap-2 sm:w-full sm:flex-col sm:items-stretch">
+          <div className="flex flex-wrap items-center justify-end gap-2 sm:w-full sm:flex-col sm:items-stretch">
             <SelectLink row={row} ctx={ctx} label={`Select ${name}, ${s.modality ?? ""} ${when}, ${price.text}`} />
-            <AddToProposalButton label={`${name}, ${s.modality ?? ""} ${when}, ${price.text}`} input={() => ({ kind: "activity", row, criteria: ctx.criteria })} />
+            <AddToProposalButton compact label={`${name}, ${s.modality ?? ""} ${when}, ${price.text}`} input={() => ({ kind: "activity", row, criteria: ctx.criteria })} />
             <IntentLink
               href={optionsHref(ctx.searchId, group.productId, ctx.criteria)}
               className={buttonClasses({ variant: "secondary", size: "sm" })}
@@ -503,9 +503,9 @@ export function TransferCard({ group, row, ctx }: { group: ResultGroup; row: Tra
         </div>
         <div className="flex shrink-0 items-end justify-between gap-3 border-t border-slate-100 pt-3 sm:w-44 sm:flex-col sm:border-t-0 sm:border-l sm:pt-0 sm:pl-4">
           <PriceBlock price={price} lead="from" caption={round ? "both ways" : "one way"} />
-          <div className="flex items-center gap-2 sm:w-full sm:flex-col sm:items-stretch">
+          <div className="flex flex-wrap items-center justify-end gap-2 sm:w-full sm:flex-col sm:items-stretch">
             <SelectLink row={row} ctx={ctx} label={`Select ${vehicle}, ${legLabel(row)}, ${price.text}`} />
-            <AddToProposalButton label={`${vehicle}, ${legLabel(row)}, ${price.text}`} input={() => ({ kind: "transfer", row, criteria: ctx.criteria })} />
+            <AddToProposalButton compact label={`${vehicle}, ${legLabel(row)}, ${price.text}`} input={() => ({ kind: "transfer", row, criteria: ctx.criteria })} />
             <IntentLink
               href={optionsHref(ctx.searchId, group.productId, ctx.criteria)}
               className={buttonClasses({ variant: "secondary", size: "sm" })}
