@@ -53,7 +53,7 @@ export async function AppHeader() {
 }
 
 /** The agency's currency and market; read at request time so builds need no production env. */
-function AgencyBadge({ currency, market }: { currency: string; market: string }) {
+export function AgencyBadge({ currency, market }: { currency: string; market: string }) {
   return (
     <p
       className="hidden items-center gap-2 rounded-full border border-slate-200 bg-slate-50 px-3 py-1 text-xs font-medium text-slate-600 sm:inline-flex"
