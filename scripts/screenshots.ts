@@ -127,6 +127,18 @@ async function readmeTour(browser: Browser): Promise<void> {
  */
 async function proposalTour(browser: Browser): Promise<void> {
   const dir = path.resolve("docs/screens");
+  // The agency's markup, as an admin sets it (/admin/pricing): 12 % on hotels, whole units.
+  const admin = DEMO_USERS.find((u) => u.role === "admin")!;
+  const adminApi = await browser.newContext();
+  const origin = { Origin: new URL(baseURL).origin };
+  await adminApi.request.post(new URL("/api/auth/login", baseURL).toString(), { data: { email: admin.email, password: admin.password }, headers: origin });
+  const priced = await adminApi.request.put(new URL("/api/agency/pricing", baseURL).toString(), {
+    data: { rounding: "whole", allowBelowCost: false, maxDiscountBp: 1000, rules: [{ productType: null, country: null, percentBp: 1200, fixedMinor: 0 }] },
+    headers: origin,
+  });
+  if (!priced.ok()) throw new Error(`pricing: ${priced.status()} ${await priced.text()}`);
+  await adminApi.close();
+
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await signIn(context);
   const api = context.request;
@@ -140,10 +152,11 @@ async function proposalTour(browser: Browser): Promise<void> {
   const { searchId } = await json<{ searchId: string }>(await api.post(at("/api/search"), { data: toSearchRequest(criteria), headers }));
   let rows: HotelRow[] = [];
   for (let i = 0; i < 40 && rows.length < 2; i++) {
-    rows = (await json<HotelRow[]>(await api.get(at(`/api/search/${searchId}/results?limit=60`)))).filter((r) => r.productType === "hotel" && r.refundable && !r.summary.isPackage);
+    rows = (await json<HotelRow[]>(await api.get(at(`/api/search/${searchId}/results?limit=60`)))).filter((r) => r.productType === "hotel" && !r.summary.isPackage);
+    rows = rows.filter((r, i, all) => all.findIndex((x) => x.canonicalProductId === r.canonicalProductId) === i);
     if (rows.length < 2) await new Promise((r) => setTimeout(r, 500));
   }
-  const two = rows.filter((r, i, all) => all.findIndex((x) => x.canonicalProductId === r.canonicalProductId) === i).slice(0, 2);
+  const two = rows.slice(0, 2);
   const client = await json<{ id: string }>(await api.post(at("/api/clients"), { data: { name: "Camille Durand", email: "camille.durand@example.com", phone: "+33 6 12 34 56 78" }, headers }));
   let proposal = await json<Proposal>(
     await api.post(at("/api/proposals"), {
@@ -159,7 +172,7 @@ async function proposalTour(browser: Browser): Promise<void> {
 
   const page = await context.newPage();
   await page.goto(at(`/proposals/${proposal.id}`), { waitUntil: "networkidle" });
-  await page.getByRole("textbox", { name: "The client's link" }).waitFor();
+  await page.getByRole("region", { name: "Share with the client" }).waitFor();
   await page.addStyleTag({ content: "nextjs-portal { display: none !important; }" });
   await page.screenshot({ path: path.join(dir, "9-proposal.png") });
   console.log("saved docs/screens/9-proposal.png");
