@@ -39,6 +39,10 @@ export const e2eServerEnv: Record<string, string> = {
   // name an address of their own (X-Forwarded-For, e2e/fixtures.ts), so the sign-in throttle's
   // 20 failures per address are never a budget that one test spends for another.
   TRUSTED_PROXIES: "127.0.0.1, ::1",
+  // The desk's jobs stay off: a journey follows its pending booking on the booking's page, and a
+  // job settling it in the background between two steps would make what the page shows (its
+  // history, who checked) depend on timing. lib/jobs/*.test.ts run the jobs (docs/follow-ups.md).
+  JOBS: "off",
   E2E_SERVER_LOG,
 };
 

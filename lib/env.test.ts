@@ -46,6 +46,12 @@ describe("parseEnv", () => {
     expect(parseEnv({ TDS_BASE_URL: "https://tds.example.com/" }).TDS_BASE_URL).toBe("https://tds.example.com");
   });
 
+  it("runs the desk's jobs unless JOBS=off, and never under NODE_ENV=test", () => {
+    expect(parseEnv({}).jobsEnabled).toBe(true);
+    expect(parseEnv({ JOBS: "off" }).jobsEnabled).toBe(false);
+    expect(parseEnv({ NODE_ENV: "test", JOBS: "on" }).jobsEnabled).toBe(false);
+  });
+
   it("mounts the bench's pass-through only with BENCH_PASSTHROUGH=1", () => {
     expect(parseEnv({}).benchPassthrough).toBe(false);
     expect(parseEnv({ BENCH_PASSTHROUGH: "0" }).benchPassthrough).toBe(false);
@@ -102,6 +108,7 @@ describe("parseEnv", () => {
     [{ AGENCY_MARKET: "USA" }, "AGENCY_MARKET must be an ISO 3166-1 alpha-2 country code such as US or GB."],
     [{ AGENCY_MARKET: "ZZ" }, "AGENCY_MARKET must be an ISO 3166-1 alpha-2 country code such as US or GB."],
     [{ SANDBOX: "yes" }, "SANDBOX must be on or off."],
+    [{ JOBS: "1" }, "JOBS must be on or off (the desk's follow-up jobs, docs/follow-ups.md)."],
     [
       { SMTP_URL: "smtp.example.com:587" },
       "SMTP_URL must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.com:465 (leave it unset to keep the desk's mail in its outbox).",

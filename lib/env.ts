@@ -111,6 +111,7 @@ const schema = z.object({
     .pipe(z.email("MAIL_FROM must be one email address such as bookings@youragency.com (the name shown beside it is the agency's, from its profile)."))
     .optional(),
   SANDBOX: z.enum(["on", "off"], { error: "SANDBOX must be on or off." }).optional(),
+  JOBS: z.enum(["on", "off"], { error: "JOBS must be on or off (the desk's follow-up jobs, docs/follow-ups.md)." }).optional(),
   BENCH_PASSTHROUGH: z.enum(["0", "1"], { error: "BENCH_PASSTHROUGH must be 1 or 0." }).optional(),
 });
 
@@ -150,6 +151,8 @@ export type Env = {
   sandboxEnabled: boolean;
   /** BENCH_PASSTHROUGH=1: mounts the bare pass-through of bench/bff-floor.ts (docs/bff.md); off by default. */
   benchPassthrough: boolean;
+  /** Whether this server runs the desk's jobs (JOBS, docs/follow-ups.md): on by default, never under NODE_ENV=test. */
+  jobsEnabled: boolean;
 };
 
 export class EnvError extends Error {
@@ -213,6 +216,7 @@ export function parseEnv(source: Source = process.env): Env {
     mailTransport: e.SMTP_URL ? "smtp" : "outbox",
     sandboxEnabled: e.SANDBOX ? e.SANDBOX === "on" : !isProduction,
     benchPassthrough: e.BENCH_PASSTHROUGH === "1",
+    jobsEnabled: e.NODE_ENV !== "test" && e.JOBS !== "off",
   };
 }
 

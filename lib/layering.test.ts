@@ -159,6 +159,14 @@ describe("what may import what (docs/architecture.md)", () => {
     expect([...reach(at("lib/mail/send.ts"))].some((m) => imports.get(m)?.includes("pkg:nodemailer"))).toBe(true);
   });
 
+  it("the job engine and the notifications are server-only, and no component reaches pg-boss", () => {
+    for (const file of ["lib/jobs/engine.ts", "lib/notifications/store.ts"]) expect(imports.get(at(file))).toContain("pkg:server-only");
+    const components = [...imports.keys()].filter((f) => inside("components")(f) && !isTest(f));
+    expect(components.filter((f) => [...reach(f)].some((m) => imports.get(m)?.includes("pkg:pg-boss"))).map(rel)).toEqual([]);
+    // The check is real: the engine does reach it.
+    expect([...reach(at("lib/jobs/engine.ts"))].some((m) => imports.get(m)?.includes("pkg:pg-boss"))).toBe(true);
+  });
+
   it("no component reaches the transport, directly or through lib/, except components/status", () => {
     const components = [...imports.keys()].filter((f) => inside("components")(f) && !isTest(f) && !inside("components/status")(f));
     const offending = components.filter((f) => [...reach(f)].some(transport)).map(rel);

@@ -45,6 +45,13 @@ export const bannerSections: BannerSection[] = [
         : [`kept in the desk's outbox, not sent: ${env.APP_ORIGIN}/admin/outbox (set SMTP_URL to send; docs/mail.md)`],
   },
   {
+    title: "Follow-ups",
+    lines: (env) =>
+      env.jobsEnabled
+        ? [`pending bookings are checked by the desk's jobs (pg-boss in the database above); JOBS=off turns them off (docs/follow-ups.md)`]
+        : ["off (JOBS=off): pending bookings are checked only when someone opens them"],
+  },
+  {
     title: "Agency",
     lines: (env) => [`currency ${env.AGENCY_CURRENCY}, market ${env.AGENCY_MARKET}`],
   },
@@ -116,4 +123,9 @@ export async function startServer(): Promise<void> {
   void getDbHandle().catch((err: unknown) => {
     console.error(`[db] could not open the database: ${err instanceof Error ? err.message : String(err)}`);
   });
+
+  // The desk's jobs (docs/follow-ups.md): one engine per process, in the background; not while
+  // `next build` loads this file, nor in tests, nor with JOBS=off.
+  const { jobsStartDecision, startJobsInBackground } = await import("./jobs/start");
+  if (jobsStartDecision(env).start) startJobsInBackground();
 }

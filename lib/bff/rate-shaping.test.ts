@@ -6,7 +6,7 @@ import { BFF_ERRORS } from "./errors";
 import { ok, route } from "./handler";
 import { sandboxFetch } from "@/lib/testing/tds";
 import { bffTestKit } from "../testing/bff";
-import { bucketFor, createRateShaper, SHAPED_HEADER, ShapedOut, shapedFetch, withShapingScope, type Bucket } from "./rate-shaping";
+import { bucketFor, createRateShaper, SHAPED_HEADER, ShapedOut, shapedFetch, withBackgroundScope, withShapingScope, type Bucket, type RateShaper } from "./rate-shaping";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
@@ -119,6 +119,90 @@ describe("one instance (memory)", () => {
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect(await refused.json()).toMatchObject({ data: null, error: { code: "rate_limited" } });
     expect(BFF_ERRORS.rate_limited.status).toBe(429);
+  });
+});
+
+describe("the background lane: a job waits, a person never does", () => {
+  const bucket: Bucket = { name: "lanes", limit: 20 }; // 18 a window; the background's share 9
+
+  it("a job takes at most its share of a window, then waits for the next instead of being refused; people still get the rest", async () => {
+    const clock = fakeClock(60_000 * 8000);
+    const shaper = createRateShaper({ now: clock.now, sleep: clock.sleep, keyPrefix: randomUUID(), maxWaitMs: () => 0 });
+    for (let i = 0; i < 9; i++) await shaper.acquire(bucket, null, undefined, "background");
+    expect(clock.now()).toBe(60_000 * 8000); // no wait so far
+    // The other half is the people's: none of them waits.
+    for (let i = 0; i < 9; i++) await shaper.acquire(bucket, `advisor-${i % 3}`);
+    expect(clock.now()).toBe(60_000 * 8000);
+    // The next job's request waits for the next window (a moment into it) and goes out there.
+    await shaper.acquire(bucket, null, undefined, "background");
+    expect(clock.now()).toBeGreaterThanOrEqual(60_000 * 8001);
+    expect(clock.now()).toBeLessThan(60_000 * 8001 + 1_000);
+  });
+
+  it("once people have used more than the job's share, the job waits and the people do not", async () => {
+    const clock = fakeClock(60_000 * 9000);
+    const shaper = createRateShaper({ now: clock.now, sleep: clock.sleep, keyPrefix: randomUUID(), maxWaitMs: () => 0 });
+    for (let i = 0; i < 10; i++) await shaper.acquire(bucket, `advisor-${i % 4}`);
+    const start = clock.now();
+    await shaper.acquire(bucket, null, undefined, "background");
+    expect(clock.now() - start).toBeGreaterThanOrEqual(60_000 - 1);
+    // In the new window a person still goes at once (maxWaitMs 0: any wait would refuse them).
+    await shaper.acquire(bucket, "advisor-9");
+  });
+
+  it("is refused only after a wait of its own (ten minutes by default), where a person is refused at once", async () => {
+    const clock = fakeClock(60_000 * 10_000);
+    // People take the whole budget of every window as it opens: the job never finds room.
+    const fill = async () => {
+      for (let n = 0; n < 2; n++) await shaper.acquire(bucket, null).catch(() => {});
+    };
+    const shaper: RateShaper = createRateShaper({
+      now: clock.now,
+      sleep: async (ms) => {
+        clock.advance(ms);
+        await fill();
+      },
+      keyPrefix: randomUUID(),
+      limitFor: () => 2,
+      budgetRatio: 1,
+      backgroundMaxWaitMs: 150_000,
+    });
+    await fill();
+    await expect(shaper.acquire(bucket, null)).rejects.toBeInstanceOf(ShapedOut);
+    const start = clock.now();
+    const err = await shaper.acquire(bucket, null, undefined, "background").catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ShapedOut);
+    expect(clock.now() - start).toBeGreaterThanOrEqual(120_000);
+    expect(clock.now() - start).toBeLessThanOrEqual(150_000);
+  });
+
+  it("a job waiting for the next window lets a person waiting for it go first", async () => {
+    // Real time, 1 s windows of 4 (the job's share 2).
+    const shaper = createRateShaper({ keyPrefix: randomUUID(), windowSec: 1, limitFor: () => 4, budgetRatio: 1, userShare: 1, maxWaitMs: () => 2_500 });
+    const into = Date.now() % 1000;
+    if (into > 300) await new Promise((r) => setTimeout(r, 1000 - into + 10));
+    for (let i = 0; i < 4; i++) await shaper.acquire(bucket, "ana");
+    const order: string[] = [];
+    // The job asks first, the person second: the person still goes out first.
+    const job = shaper.acquire(bucket, null, undefined, "background").then(() => order.push("job"));
+    await new Promise((r) => setTimeout(r, 20));
+    const person = shaper.acquire(bucket, "ben").then(() => order.push("person"));
+    await Promise.all([job, person]);
+    expect(order).toEqual(["person", "job"]);
+  });
+
+  it("a job's call through the desk's client waits instead of answering 429", async () => {
+    const clock = fakeClock(60_000 * 11_000);
+    const shaper = createRateShaper({ now: clock.now, sleep: clock.sleep, keyPrefix: randomUUID(), maxWaitMs: () => 0 });
+    const fetch = shapedFetch(shaper, async () => Response.json({ data: [], meta: {}, error: null }));
+    const url = "https://tds.example.test/api/v1/bookings/bk_1/email-client"; // 10 a minute: 9 a window, the job's share 4
+    for (let i = 0; i < 5; i++) expect((await withShapingScope("ana", () => fetch(url, { method: "POST" }))).status).toBe(200);
+    const before = clock.now();
+    const res = await withBackgroundScope(() => fetch(url, { method: "POST" }));
+    expect(res.status).toBe(200);
+    expect(clock.now() - before).toBeGreaterThan(0);
+    // A person asking now gets the window's last points without waiting.
+    expect((await withShapingScope("ben", () => fetch(url, { method: "POST" }))).status).toBe(200);
   });
 });
 

@@ -10,6 +10,12 @@ import { errorJson } from "./envelope";
 // endpoint's budget; the budget lives in Redis when REDIS_URL is set, so all app instances
 // share it. A request that finds the budget spent waits a little for the next window; when
 // the wait would be too long it is answered 429 `rate_limited` without reaching the service.
+//
+// Two lanes: people (advisors' requests) and the background (the desk's own jobs,
+// lib/jobs). People first: a job waits, a person never does because of one. A background request
+// takes a point only while the window's count leaves the rest of the budget to people
+// (`backgroundShare`), and never while a person of this process waits for the same budget; it
+// then waits for a later window instead of being refused (docs/follow-ups.md#rate-shaping).
 
 /** The specification's Limits table (per key and minute); price-check and the rest are contract decisions. */
 const LISTED: Array<{ name: string; method: "GET" | "POST"; path: RegExp; limit: number }> = [
@@ -60,9 +66,15 @@ export class ShapedOut extends Error {
   }
 }
 
+/** Whose request it is: a person's (an advisor's, through the BFF) or the desk's own background work. */
+export type Lane = "person" | "background";
+
 export type RateShaper = {
-  /** Resolves when one request to `bucket` may go out; rejects with ShapedOut when it cannot within the allowed wait. */
-  acquire(bucket: Bucket, userId: string | null, signal?: AbortSignal): Promise<void>;
+  /**
+   * Resolves when one request to `bucket` may go out; rejects with ShapedOut when it cannot within
+   * the allowed wait. The background lane waits behind people (see above) and much longer.
+   */
+  acquire(bucket: Bucket, userId: string | null, signal?: AbortSignal, lane?: Lane): Promise<void>;
   readonly store: "memory" | "redis";
 };
 
@@ -85,6 +97,14 @@ export type ShaperOptions = {
   limitScale?: number;
   /** Replace limits (benchmarks that measure overhead, not the budget). */
   limitFor?: (bucket: Bucket) => number;
+  /**
+   * The share of each window's budget the background lane may use, counted with people's requests:
+   * a job takes a point only while the window's count is below it, so the rest is always left to
+   * people. 0.5 by default.
+   */
+  backgroundShare?: number;
+  /** How long a background request may wait for its turn before it is refused. 10 minutes by default. */
+  backgroundMaxWaitMs?: number;
   now?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 };
@@ -105,7 +125,16 @@ export function createRateShaper(options: ShaperOptions = {}): RateShaper {
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? delay;
   const maxWait = options.maxWaitMs ?? defaultMaxWaitMs;
+  const backgroundShare = options.backgroundShare ?? 0.5;
+  const backgroundMaxWait = options.backgroundMaxWaitMs ?? 10 * 60_000;
   const limiters = new Map<number, RateLimiterAbstract>();
+  /** People of this process waiting for a point, by budget: the background lane lets them go first. */
+  const peopleWaiting = new Map<string, number>();
+  const waiting = (name: string, delta: number) => {
+    const n = (peopleWaiting.get(name) ?? 0) + delta;
+    if (n > 0) peopleWaiting.set(name, n);
+    else peopleWaiting.delete(name);
+  };
 
   // One limiter per budget size; each window is its own key, so windows line up with the
   // clock minute on every instance and a count never straddles two of them.
@@ -142,13 +171,51 @@ export function createRateShaper(options: ShaperOptions = {}): RateShaper {
     }
   };
 
+  /**
+   * A background request: a point of the agency's window only while the count stays within the
+   * background's share and no person here waits for this budget; otherwise the next window (a
+   * moment after it starts, so that people waiting for it go first). Never refused before
+   * `backgroundMaxWait`.
+   */
+  const acquireBackground = async (bucket: Bucket, budget: number, signal?: AbortSignal): Promise<void> => {
+    const cap = Math.max(1, Math.floor(budget * backgroundShare));
+    const deadline = now() + backgroundMaxWait;
+    for (;;) {
+      const t = now();
+      const window = Math.floor(t / windowMs);
+      const key = `${bucket.name}|${window}`;
+      const yieldToPeople = peopleWaiting.has(bucket.name);
+      if (!yieldToPeople) {
+        const l = limiter(budget);
+        const seen = await l.get(key);
+        if ((seen?.consumedPoints ?? 0) < cap) {
+          const res = await l.consume(key, 1).catch((err: unknown) => {
+            if (err instanceof RateLimiterRes) return err;
+            throw err;
+          });
+          // Counted with everyone else's: over the share (another instance's job or people got
+          // there first), the point goes back. The share leaves room for these brief overshoots.
+          if (res.consumedPoints <= cap && Math.floor(now() / windowMs) === window) return;
+          await l.reward(key, 1).catch(() => {});
+        }
+      }
+      const wait = yieldToPeople
+        ? Math.min(BACKGROUND_POLL_MS, (window + 1) * windowMs - t + BACKGROUND_LAG_MS)
+        : (window + 1) * windowMs - t + BACKGROUND_LAG_MS + Math.floor(Math.random() * 50);
+      if (t + wait > deadline) throw new ShapedOut(bucket.name, wait);
+      await sleep(wait, signal);
+      if (signal?.aborted) throw signal.reason;
+    }
+  };
+
   return {
     store: options.redis ? "redis" : "memory",
-    async acquire(bucket, userId, signal) {
+    async acquire(bucket, userId, signal, lane = "person") {
       const limit = options.limitFor?.(bucket) ?? bucket.limit * (options.limitScale ?? 1);
       const budget = Math.max(1, Math.floor(limit * ratio));
       const userBudget = Math.max(1, Math.ceil(budget * share));
       await connected;
+      if (lane === "background") return acquireBackground(bucket, budget, signal);
       const deadline = now() + maxWait(bucket);
       for (;;) {
         const t = now();
@@ -167,16 +234,28 @@ export function createRateShaper(options: ShaperOptions = {}): RateShaper {
         }
         const wait = (window + 1) * windowMs - t + Math.floor(Math.random() * 50);
         if (t + wait > deadline) throw new ShapedOut(bucket.name, wait);
-        await sleep(wait, signal);
+        waiting(bucket.name, 1);
+        try {
+          await sleep(wait, signal);
+        } finally {
+          waiting(bucket.name, -1);
+        }
         if (signal?.aborted) throw signal.reason;
       }
     },
   };
 }
 
-/** Who the current request is for, so the shaper can keep each advisor to a fair share. */
-const scope = new AsyncLocalStorage<{ userId: string | null }>();
-export const withShapingScope = <T>(userId: string | null, fn: () => T): T => scope.run({ userId }, fn);
+/** How long after a window starts the background lane asks, so that people waiting for it go first. */
+const BACKGROUND_LAG_MS = 200;
+/** How often a background request looks again while a person waits for the same budget. */
+const BACKGROUND_POLL_MS = 250;
+
+/** Who the current request is for, so the shaper can keep each advisor to a fair share (and jobs behind people). */
+const scope = new AsyncLocalStorage<{ userId: string | null; lane: Lane }>();
+export const withShapingScope = <T>(userId: string | null, fn: () => T): T => scope.run({ userId, lane: "person" }, fn);
+/** Runs `fn` as the desk's own background work (a job): its calls to the service wait behind people's. */
+export const withBackgroundScope = <T>(fn: () => T): T => scope.run({ userId: null, lane: "background" }, fn);
 
 export const SHAPED_HEADER = "X-Desk-Shaped";
 
@@ -191,7 +270,8 @@ export function shapedFetch(shaper: RateShaper, base: FetchLike): FetchLike {
     const at = url.pathname.indexOf("/api/v1/");
     const bucket = bucketFor(init.method ?? "GET", at === -1 ? url.pathname : url.pathname.slice(at + "/api/v1".length));
     try {
-      await shaper.acquire(bucket, scope.getStore()?.userId ?? null, init.signal ?? undefined);
+      const who = scope.getStore();
+      await shaper.acquire(bucket, who?.userId ?? null, init.signal ?? undefined, who?.lane ?? "person");
     } catch (err) {
       if (!(err instanceof ShapedOut)) throw err;
       const retryAfter = String(Math.max(1, Math.ceil(err.retryAfterMs / 1000)));

@@ -35,6 +35,8 @@ export const historyEntrySchema = z.looseObject({
   at: z.string(),
   completedAt: z.nullish(z.string()),
   by: bookedBySchema,
+  /** `desk`: a step the desk made by itself ("checked by the desk"), with no person behind it. */
+  actor: z.optional(openEnum(["person", "desk"] as const)),
 });
 export type HistoryEntry = z.output<typeof historyEntrySchema>;
 

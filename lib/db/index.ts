@@ -3,6 +3,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import type { PGlite } from "@electric-sql/pglite";
 import { getEnv, redactUrl } from "../env";
 import * as schema from "./schema";
 
@@ -27,6 +28,11 @@ export type DbHandle = {
   /** Where the data lives, safe to show (no password). */
   location: string;
   close: () => Promise<void>;
+  /**
+   * What the job engine (lib/jobs) connects through: the PGlite instance itself (it cannot be
+   * opened twice), or PostgreSQL's address (the engine keeps a small pool of its own).
+   */
+  engine: { driver: "pglite"; pglite: PGlite } | { driver: "postgres"; url: string };
 };
 
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle");
@@ -57,6 +63,7 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
       driver: "pglite",
       location: inMemory ? "in memory" : path.relative(process.cwd(), dir!) || ".",
       close: () => client.close(),
+      engine: { driver: "pglite", pglite: client },
     };
   } catch (err) {
     await client.close().catch(() => {});
@@ -86,7 +93,7 @@ async function openPostgres(url: string, maxConnections = 10): Promise<DbHandle>
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
   pool.on("error", (err) => console.error("[db] idle PostgreSQL connection failed:", err.message));
   const db = drizzle({ client: pool, schema });
-  return { db: db as unknown as Db, driver: "postgres", location: redactUrl(url), close: () => pool.end() };
+  return { db: db as unknown as Db, driver: "postgres", location: redactUrl(url), close: () => pool.end(), engine: { driver: "postgres", url } };
 }
 
 /** The database the environment names: PostgreSQL when DATABASE_URL is set, else embedded PGlite. */

@@ -5,6 +5,7 @@ import {
   bookingFacts,
   bookingsLedger,
   users,
+  type ActionActor,
   type ActionOutcome,
   type BookingAction,
   type BookingActionRow,
@@ -208,6 +209,34 @@ export async function actionsFor(db: Db, bookingId: string): Promise<BookingActi
   return db.select().from(bookingActions).where(eq(bookingActions.bookingId, bookingId)).orderBy(bookingActions.createdAt, bookingActions.id);
 }
 
+/**
+ * A check the desk made by itself and what it found ("checked by the desk"): a finished step of
+ * the booking's history with no person behind it. Written by the follow-up jobs in the transaction
+ * that records the booking's new state, so the history and the state never disagree.
+ */
+export async function recordDeskCheck(
+  db: Db,
+  check: { bookingId: string; state: string; result: Record<string, unknown>; at?: Date },
+): Promise<BookingActionRow> {
+  const at = check.at ?? new Date();
+  const [row] = await db
+    .insert(bookingActions)
+    .values({
+      bookingId: check.bookingId,
+      userId: null,
+      actor: "desk",
+      action: "refresh",
+      outcome: "succeeded",
+      state: check.state,
+      result: check.result,
+      createdAt: at,
+      completedAt: at,
+    })
+    .returning();
+  if (!row) throw new Error("desk check insert returned nothing");
+  return row;
+}
+
 /* ------------------------------------------------------------------ history */
 
 export type HistoryRow = {
@@ -219,7 +248,10 @@ export type HistoryRow = {
   result: Record<string, unknown> | null;
   at: Date;
   completedAt: Date | null;
+  /** Who did it; null for the desk's own steps (`actor: "desk"`) and for a person since removed. */
   by: { id: string; name: string } | null;
+  /** `desk`: the desk did it by itself ("checked by the desk", a follow-up job). */
+  actor: ActionActor;
 };
 
 /** The booking as the desk saw it happen: who booked it, then every later step, oldest first. */
@@ -233,7 +265,7 @@ export async function historyFor(db: Db, bookingId: string): Promise<HistoryRow[
     db
       .select({ row: bookingActions, name: users.name })
       .from(bookingActions)
-      .innerJoin(users, eq(users.id, bookingActions.userId))
+      .leftJoin(users, eq(users.id, bookingActions.userId))
       .where(eq(bookingActions.bookingId, bookingId))
       .orderBy(bookingActions.createdAt, bookingActions.id),
   ]);
@@ -247,6 +279,7 @@ export async function historyFor(db: Db, bookingId: string): Promise<HistoryRow[
     at: row.requestedAt,
     completedAt: row.completedAt,
     by: { id: row.userId, name },
+    actor: "person",
   }));
   for (const { row, name } of actions) {
     history.push({
@@ -258,7 +291,8 @@ export async function historyFor(db: Db, bookingId: string): Promise<HistoryRow[
       result: row.result ?? null,
       at: row.createdAt,
       completedAt: row.completedAt,
-      by: { id: row.userId, name },
+      by: row.userId && name !== null ? { id: row.userId, name } : null,
+      actor: row.actor,
     });
   }
   return history.sort((a, b) => a.at.getTime() - b.at.getTime());

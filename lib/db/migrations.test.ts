@@ -235,4 +235,34 @@ describe.each(targets)("migrations on $name", (target) => {
       await staged.close();
     }
   });
+  it("0013: a person's steps stay theirs; the desk's own steps have no person; follow-ups and notifications beside them", async () => {
+    const folder = migrationsUpTo("0012_proposals");
+    folders.push(folder);
+    const staged = await target.stage(folder);
+    try {
+      const [user] = (await staged.db.execute<{ id: string }>(sql`insert into users (email, name) values ('ana@desk.test', 'Ana') returning id`)).rows;
+      await staged.db.execute(sql`insert into booking_actions (booking_id, user_id, action, outcome, state) values ('bk_1', ${user!.id}, 'refresh', 'succeeded', 'supplier_pending')`);
+      const db = await staged.rest();
+      expect((await db.execute<{ actor: string; mine: boolean }>(sql`select actor, user_id = ${user!.id} as mine from booking_actions`)).rows).toEqual([{ actor: "person", mine: true }]);
+      await db.execute(sql`insert into booking_actions (booking_id, user_id, actor, action, outcome, state) values ('bk_1', null, 'desk', 'refresh', 'succeeded', 'confirmed')`);
+      const refused = async (statement: ReturnType<typeof sql>) => {
+        const error = await db.execute(statement).then(() => null, (e: unknown) => e);
+        expect(error, String(statement.queryChunks)).not.toBeNull();
+      };
+      // A person's step names the person; the desk's names nobody.
+      await refused(sql`insert into booking_actions (booking_id, user_id, action, outcome) values ('bk_1', null, 'refresh', 'succeeded')`);
+      await refused(sql`insert into booking_actions (booking_id, user_id, actor, action, outcome) values ('bk_1', ${user!.id}, 'desk', 'refresh', 'succeeded')`);
+      await refused(sql`insert into booking_actions (booking_id, user_id, actor, action, outcome) values ('bk_1', ${user!.id}, 'robot', 'refresh', 'succeeded')`);
+      await db.execute(sql`insert into booking_follow_ups (booking_id, order_ref, state, pending_since, next_check_at) values ('bk_1', 'RV-2026-AAAA1111', 'supplier_pending', now(), now())`);
+      await refused(sql`insert into booking_follow_ups (booking_id, order_ref, state, pending_since, next_check_at) values ('bk_1', 'RV-2026-AAAA1111', 'manual_review', now(), now())`);
+      await db.execute(sql`insert into notifications (kind, user_id, booking_id, title, sentence) values ('booking_state_changed', ${user!.id}, 'bk_1', 'RV-2026-AAAA1111 is confirmed', 'The supplier confirmed it.')`);
+      await db.execute(sql`update desk_sync set cursor = null`);
+      // A person who goes takes their notifications along.
+      await db.execute(sql`delete from booking_actions where user_id = ${user!.id}`);
+      await db.execute(sql`delete from users where id = ${user!.id}`);
+      expect((await db.execute<{ n: number }>(sql`select count(*)::int as n from notifications`)).rows).toEqual([{ n: 0 }]);
+    } finally {
+      await staged.close();
+    }
+  });
 });

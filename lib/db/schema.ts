@@ -122,15 +122,19 @@ export type BookingAction = (typeof BOOKING_ACTIONS)[number];
 export const ACTION_OUTCOMES = ["pending", "succeeded", "failed", "unknown"] as const;
 export type ActionOutcome = (typeof ACTION_OUTCOMES)[number];
 
+/** Who did a step: a person (`user_id` says who) or the desk itself (a follow-up job: "checked by the desk"). */
+export const ACTION_ACTORS = ["person", "desk"] as const;
+export type ActionActor = (typeof ACTION_ACTORS)[number];
+
 /** Who did what to a booking after it was made (the service attributes everything to the key). */
 export const bookingActions = pgTable(
   "booking_actions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     bookingId: text("booking_id").notNull(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
+    // Null exactly when the desk did the step itself (a check):
+    userId: uuid("user_id").references(() => users.id, { onDelete: "restrict" }),
+    actor: text("actor", { enum: ACTION_ACTORS }).notNull().default("person"),
     action: text("action", { enum: BOOKING_ACTIONS }).notNull(),
     idempotencyKey: text("idempotency_key"),
     outcome: text("outcome", { enum: ACTION_OUTCOMES }).notNull().default("pending"),
@@ -148,6 +152,7 @@ export const bookingActions = pgTable(
     uniqueIndex("booking_actions_idempotency_key_unique").on(t.idempotencyKey),
     check("booking_actions_action_known", sql`${t.action} in ('pay', 'cancel', 'email', 'refresh')`),
     check("booking_actions_outcome_known", sql`${t.outcome} in ('pending', 'succeeded', 'failed', 'unknown')`),
+    check("booking_actions_actor_known", sql`(${t.actor} = 'person' and ${t.userId} is not null) or (${t.actor} = 'desk' and ${t.userId} is null)`),
   ],
 );
 
@@ -198,7 +203,61 @@ export const deskSync = pgTable("desk_sync", {
   startedAt: timestamp("started_at", { withTimezone: true }),
   finishedAt: timestamp("finished_at", { withTimezone: true }),
   error: text("error"),
+  // Where a scan of the service's list goes on from next time (its cursor), null to start again.
+  cursor: text("cursor"),
 });
+
+/**
+ * The bookings the desk follows until they settle (lib/jobs/pending, docs/follow-ups.md): pending
+ * with the supplier, in manual review, or being cancelled, made through the desk or not. `state`
+ * is the state the desk last told people about; a check that finds another records the change.
+ * `last_checked_at` keeps every check of one booking at least 15 s apart (the contract's
+ * refresh-status spacing), whichever instance or job makes it; `next_check_at` backs off as the
+ * booking ages (from `pending_since`).
+ */
+export const bookingFollowUps = pgTable(
+  "booking_follow_ups",
+  {
+    bookingId: text("booking_id").primaryKey(),
+    orderRef: text("order_ref").notNull(),
+    state: text("state").notNull(),
+    pendingSince: timestamp("pending_since", { withTimezone: true }).notNull(),
+    lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
+    nextCheckAt: timestamp("next_check_at", { withTimezone: true }).notNull(),
+    checks: integer("checks").notNull().default(0),
+    /** The last check that failed, as a sentence (cleared by the next that answers). */
+    error: text("error"),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("booking_follow_ups_due_idx").on(t.nextCheckAt).where(sql`${t.settledAt} is null`)],
+);
+
+/**
+ * What the desk tells a person (issue 30): a pending booking settled, and later reminders. Read
+ * by the person it is for (`user_id`); `read_at` is set when they have seen it.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** What it is about (lib/notifications/store.ts NOTIFICATION_KINDS): `booking_state_changed`, … */
+    kind: text("kind").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    bookingId: text("booking_id"),
+    title: text("title").notNull(),
+    sentence: text("sentence").notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("notifications_user_created_idx").on(t.userId, t.createdAt),
+    index("notifications_user_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
+    index("notifications_booking_idx").on(t.bookingId),
+  ],
+);
 
 /** Failed sign-ins, keyed by e.g. `email:<address>` or `ip:<address>`, for throttling. */
 export const loginAttempts = pgTable(
@@ -525,6 +584,8 @@ export type NewLedgerEntry = typeof bookingsLedger.$inferInsert;
 export type BookingActionRow = typeof bookingActions.$inferSelect;
 export type BookingFactsRow = typeof bookingFacts.$inferSelect;
 export type DeskSyncRow = typeof deskSync.$inferSelect;
+export type BookingFollowUpRow = typeof bookingFollowUps.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;
 export type LoginAttempt = typeof loginAttempts.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type UserInvite = typeof userInvites.$inferSelect;

@@ -152,6 +152,24 @@ describe("history in words", () => {
     expect(describeStep(lines[3]!.entry)).toBe("Checked the status with the provider → confirmed");
   });
 
+  it("names the desk for a check it made by itself, and never folds it with a person's", () => {
+    const h = [
+      entry({ action: "booked", state: "supplier_pending", actor: "person" }),
+      entry({ state: "confirmed", actor: "person" }),
+      entry({ state: "confirmed", by: null, actor: "desk", result: { checkedBy: "desk", previousState: "supplier_pending", via: "refresh-status" } }),
+    ];
+    expect(foldHistory(h).map((l) => l.count)).toEqual([1, 1, 1]);
+    const booking = bookingPageSchema.parse({ ...details["hotel-confirmed"], bookedBy: ana, history: h });
+    render(
+      <TimeZoneContext value="Europe/Paris">
+        <BookingDetailView booking={booking} bookingId="bk_1" now={NOW} meId="u2" />
+      </TimeZoneContext>,
+    );
+    const lines = within(screen.getByRole("list", { name: "History" })).getAllByRole("listitem");
+    expect(lines.at(-1)).toHaveTextContent(/^The desk · Checked the status with the provider → confirmed/);
+    expect(lines.at(-2)).toHaveTextContent(/^Ana Advisor · /);
+  });
+
   it("says what a cancellation and an email did", () => {
     expect(describeStep(entry({ action: "cancel", result: { transferCancelScope: "return", refundStatus: "no_refund_due" } }))).toBe(
       "Cancelled the return journey: no refund due",

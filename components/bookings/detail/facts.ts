@@ -36,7 +36,7 @@ export function foldHistory(history: HistoryEntry[]): HistoryLine[] {
   for (const entry of history) {
     const last = lines[lines.length - 1];
     const quietRefresh = (e: HistoryEntry) => e.action === "refresh" && (e.outcome === "succeeded" || e.outcome === "failed");
-    if (last && quietRefresh(last.entry) && quietRefresh(entry) && (entry.state ?? null) === (last.entry.state ?? null)) {
+    if (last && quietRefresh(last.entry) && quietRefresh(entry) && (entry.state ?? null) === (last.entry.state ?? null) && entry.actor === last.entry.actor) {
       lines[lines.length - 1] = { entry, count: last.count + 1 };
     } else {
       lines.push({ entry, count: 1 });

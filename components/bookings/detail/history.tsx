@@ -73,7 +73,7 @@ export function HistoryList({ history, meId, now }: { history: HistoryEntry[]; m
     <ol className="mt-3 space-y-3 border-l border-slate-200 pl-4" aria-label="History">
       {lines.map(({ entry, count }) => {
         const outcome = outcomeText(entry);
-        const who = entry.by ? (entry.by.id === meId ? "You" : entry.by.name) : "Someone";
+        const who = entry.actor === "desk" ? "The desk" : entry.by ? (entry.by.id === meId ? "You" : entry.by.name) : "Someone";
         return (
           <li key={entry.id} className="relative text-sm">
             <span className="absolute top-1.5 -left-[1.3rem] size-2 rounded-full bg-slate-300 ring-2 ring-white" aria-hidden />

@@ -1,0 +1,191 @@
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as bookingsRoute from "@/app/api/bookings/route";
+import * as priceCheck from "@/app/api/quotes/[quoteId]/price-check/route";
+import * as results from "@/app/api/search/[searchId]/results/route";
+import * as search from "@/app/api/search/route";
+import { openDb, type DbHandle } from "@/lib/db";
+import { historyFor } from "@/lib/db/ledger";
+import { notificationsFor } from "@/lib/notifications/store";
+import type { PriceCheck, ResultRow } from "@/lib/tds/contract";
+import { bffTestKit, hotelSearchBody, hotelTravelers, isBookableHotelRow, type BffTestKit } from "@/lib/testing/bff";
+import { adminQuery, TEST_ADMIN_URL, testDatabaseName, testDatabaseUrl } from "@/lib/testing/databases";
+import { listDeadLetters, retryDeadLetter } from "./dead-letters";
+import type { JobDefinition } from "./definitions";
+import { startEngine, type JobsEngine } from "./engine";
+import { followUp } from "./pending/follow-ups";
+import { REFRESH_JOB, SCAN_JOB } from "./pending/scan";
+import { jobDefinitions } from "./registry";
+
+// The job engine itself: pg-boss on the machine's PostgreSQL (a database of this file's own) with
+// two engines working the same queues, as two app instances would; and on the embedded PGlite,
+// running job 1 end to end against the in-process sandbox.
+
+const until = async <T>(what: string, read: () => Promise<T | null | undefined | false>, ms = 30_000): Promise<T> => {
+  const stop = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (value) return value;
+    if (Date.now() > stop) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+};
+
+async function reachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+const postgresUp = await reachable(TEST_ADMIN_URL);
+const where = new URL(TEST_ADMIN_URL).host;
+
+describe.skipIf(!postgresUp)(`on PostgreSQL (${where}${postgresUp ? "" : ": unreachable, skipped"})`, () => {
+  const dbName = testDatabaseName("jobs");
+  const handles: DbHandle[] = [];
+  const engines: JobsEngine[] = [];
+  const ran: Array<{ n: number; by: string }> = [];
+  let healed = false;
+
+  /** The same two jobs as each instance registers them, each noting which instance ran it. */
+  const definitions = (by: string): JobDefinition<never>[] => [
+    {
+      name: "test-once",
+      description: "notes who ran it",
+      policy: "standard",
+      retryLimit: 0,
+      retryDelay: 1,
+      retryBackoff: false,
+      expireInSeconds: 60,
+      pollingIntervalSeconds: 0.5,
+      run: async (data: { n: number }) => {
+        ran.push({ n: data.n, by });
+        await new Promise((r) => setTimeout(r, 15));
+      },
+    } as JobDefinition<{ n: number }> as JobDefinition<never>,
+    {
+      name: "test-fails",
+      description: "fails until healed",
+      policy: "standard",
+      retryLimit: 1,
+      retryDelay: 1,
+      retryBackoff: true,
+      expireInSeconds: 60,
+      pollingIntervalSeconds: 0.5,
+      run: async () => {
+        if (!healed) throw new Error("The service answered 503 twice.");
+      },
+    },
+  ];
+
+  beforeAll(async () => {
+    await adminQuery(`create database "${dbName}"`);
+    for (const by of ["a", "b"]) {
+      const handle = await openDb({ driver: "postgres", url: testDatabaseUrl(dbName), maxConnections: 2 });
+      handles.push(handle);
+      engines.push(await startEngine({ handle, deps: async () => ({ db: handle.db, tds: null as never }), definitions: definitions(by), schedule: false }));
+    }
+  });
+  afterAll(async () => {
+    await Promise.all(engines.map((e) => e.stop()));
+    await Promise.all(handles.map((h) => h.close()));
+    await adminQuery(`drop database if exists "${dbName}" with (force)`);
+  });
+
+  it("two instances working the same queue run each job once", async () => {
+    const [a, b] = engines as [JobsEngine, JobsEngine];
+    for (let n = 0; n < 40; n++) await (n % 2 ? a : b).send("test-once", { n });
+    await until("40 jobs", async () => ran.length >= 40);
+    await new Promise((r) => setTimeout(r, 1_500)); // time for a second run, were there one
+    expect(ran).toHaveLength(40);
+    expect(new Set(ran.map((r) => r.n)).size).toBe(40);
+    // Both took part: the claim, not a lone worker, is what kept each job to one run.
+    expect(new Set(ran.map((r) => r.by))).toEqual(new Set(["a", "b"]));
+    expect(await a.boss.getQueueSize("test-once")).toBe(0);
+  });
+
+  it("a job that fails every retry ends in its dead-letter queue, where an admin sees it and sends it again", async () => {
+    const [a] = engines as [JobsEngine];
+    const id = (await a.send("test-fails", { bookingId: "bk_1" }))!;
+    const [letter] = await until("the dead letter", async () => {
+      const letters = await listDeadLetters(handles[0]!.db, definitions("a"));
+      return letters.length > 0 ? letters : null;
+    });
+    expect(letter).toMatchObject({ job: "test-fails", data: { bookingId: "bk_1" }, error: "The service answered 503 twice." });
+    expect(await a.boss.getJobById("test-fails", id)).toMatchObject({ state: "failed", retryCount: 1 });
+
+    healed = true;
+    const again = (await retryDeadLetter(a, letter!))!;
+    await until("the job sent again to complete", async () => (await a.boss.getJobById("test-fails", again))?.state === "completed");
+    expect(await listDeadLetters(handles[0]!.db, definitions("a"))).toEqual([]);
+  });
+
+  it("installs the registry's schedules (pg-boss sends each tick once, whichever instance sees it)", async () => {
+    const engine = await startEngine({ handle: handles[0]!, deps: async () => ({ db: handles[0]!.db, tds: null as never }), work: false });
+    try {
+      const schedules = await engine.boss.getSchedules();
+      expect(schedules.map((s) => [s.name, s.cron])).toEqual(jobDefinitions.filter((d) => d.cron).map((d) => [d.name, d.cron]));
+      const queues = (await engine.boss.getQueues()).map((q) => q.name);
+      for (const d of jobDefinitions) expect(queues).toEqual(expect.arrayContaining([d.name, `${d.name}-dead`]));
+    } finally {
+      await engine.stop();
+    }
+  });
+});
+
+describe("on the embedded PGlite, job 1 end to end", () => {
+  let kit: BffTestKit;
+  let engine: JobsEngine;
+  beforeAll(async () => {
+    kit = await bffTestKit();
+    engine = await startEngine({ handle: kit.handle, deps: async () => ({ db: kit.db, tds: kit.tds }), schedule: false, pollingIntervalSeconds: 0.5 });
+  });
+  afterAll(async () => {
+    await engine?.stop();
+    await kit.close();
+  });
+
+  it("the scan finds a booking waiting for the supplier, its check runs as a job, and the advisor is told it is confirmed", async () => {
+    expect(engine.driver).toBe("pglite");
+    const made = await kit.call(search.POST, "/api/search", { method: "POST", body: hotelSearchBody(kit.day, { query: "sandbox:supplier-pending" }) });
+    const searchId = made.body.data.searchId as string;
+    const page = await kit.call(results.GET, "/api/x", { params: { searchId }, query: { limit: "100" } });
+    let booking: { bookingId: string; state: string; orderRef: string } | null = null;
+    for (const row of (page.body.data as ResultRow[]).filter(isBookableHotelRow)) {
+      const check = await kit.call(priceCheck.POST, "/api/x", { method: "POST", params: { quoteId: row.rateQuoteId } });
+      if (check.status !== 200) continue;
+      const c = check.body.data as PriceCheck;
+      const res = await kit.call(bookingsRoute.POST, "/api/bookings", {
+        method: "POST",
+        headers: { "idempotency-key": randomUUID() },
+        body: { quoteId: row.rateQuoteId, searchId, productType: "hotel", travelers: hotelTravelers("Waits"), paymentMethod: "credit", ...(c.changesAcknowledgementRequired ? { changesAcknowledged: true } : {}) },
+      });
+      booking = res.body.data;
+      break;
+    }
+    expect(booking?.state).toBe("supplier_pending");
+    const { bookingId, orderRef } = booking!;
+    await kit.advance(150); // the supplier has decided by the desk's first check
+
+    await engine.send(SCAN_JOB, {});
+    const [told] = await until("the advisor's notification", async () => {
+      const rows = await notificationsFor(kit.db, kit.people.advisor.id);
+      return rows.length > 0 ? rows : null;
+    });
+    expect(told).toMatchObject({ bookingId, title: `${orderRef} is confirmed` });
+    expect(await followUp(kit.db, bookingId)).toMatchObject({ state: "confirmed", checks: 1 });
+    const history = await historyFor(kit.db, bookingId);
+    expect(history.map((h) => [h.action, h.actor, h.state])).toEqual([
+      ["booked", "person", "supplier_pending"],
+      ["refresh", "desk", "confirmed"],
+    ]);
+    expect(kit.paths.filter((p) => p === `POST /api/v1/bookings/${bookingId}/refresh-status`)).toHaveLength(1);
+    expect(await engine.boss.getQueueSize(REFRESH_JOB)).toBe(0);
+  });
+});
