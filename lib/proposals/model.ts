@@ -130,16 +130,9 @@ export type Client = { id: string; name: string; email: string; phone: string; c
  * What the client's page (/p/<token>) is given: no cost, markup, commission, quote IDs, internal
  * uuids, criteria or match. Group and option keys ("g1", "g1o2") come from positions.
  */
-export type PublicOption = {
+export type PublicOption = Pick<ItemSnapshot, "title" | "subtitle" | "photoUrl" | "details" | "startsOn" | "endsOn" | "travellers" | "cancellation"> & {
   key: string;
-  title: string;
-  subtitle?: string;
-  photoUrl?: string | null;
-  details: string[];
-  startsOn: string;
-  endsOn?: string | null;
-  travellers: string;
-  cancellation: string;
+  /** The client price. */
   price: MoneyMinor;
 };
 export type PublicGroup = { key: string; kind: GroupKind; label: string; options: PublicOption[] };
