@@ -139,8 +139,8 @@ test.describe("the clients' pages", () => {
     // The proposal's page names the client with a link back to their page.
     await page.getByRole("list", { name: `Proposals for ${name}` }).getByRole("link", { name: title }).click();
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
-    await expect(page.getByRole("region", { name: "Client" })).toContainText(newPhone);
-    await page.getByRole("region", { name: "Client" }).getByRole("link", { name, exact: true }).click();
+    await expect(page.getByRole("region", { name: "Client", exact: true })).toContainText(newPhone);
+    await page.getByRole("region", { name: "Client", exact: true }).getByRole("link", { name, exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/clients/${client.id}$`));
 
@@ -161,6 +161,7 @@ test.describe("the clients' pages", () => {
       const res = await page.goto(`/clients/${id}`);
       expect(res?.status(), id).toBe(404);
       await expect(page.getByRole("heading", { level: 1, name: "This client could not be found" })).toBeVisible();
+      await expect(page).toHaveTitle(/Agency Desk$/);
     }
     await expectAccessible();
     await page.getByRole("link", { name: "Back to clients" }).click();

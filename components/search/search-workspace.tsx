@@ -32,7 +32,6 @@ import { capabilitiesSchema } from "@/lib/tds/contract/schemas";
 import type { RunSearchMutation } from "./search-form-shell";
 import { fitOccupancy } from "./search-limits";
 import type { SearchRules } from "./search-resolver";
-import { SearchSummary } from "./search-summary";
 import { useRunSearch } from "./use-run-search";
 
 // What the page loads only when it is used (issue 15, page weight):
@@ -53,6 +52,8 @@ const HotelForm = lazy(() => FIELDS.hotel().then((m) => ({ default: m.HotelForm 
 const FlightForm = lazy(() => FIELDS.flight().then((m) => ({ default: m.FlightForm })));
 const ActivityForm = lazy(() => FIELDS.activity().then((m) => ({ default: m.ActivityForm })));
 const TransferForm = lazy(() => FIELDS.transfer().then((m) => ({ default: m.TransferForm })));
+// The bar that says what was searched shows only with results: /search without them does not load it.
+const SearchSummary = lazy(() => import("./search-summary").then((m) => ({ default: m.SearchSummary })));
 
 const SearchResults = dynamic(() => import("@/components/results/search-results").then((m) => m.SearchResults), {
   loading: () => <ResultsLoading />,
@@ -185,7 +186,9 @@ export function SearchWorkspace({ initialCriteria, sid, currency, market, today 
       ) : null}
 
       {collapsed ? (
-        <SearchSummary criteria={initialCriteria!} onEdit={() => setEditing(true)} onEditIntent={() => preloadFields(initialCriteria!.productType)} />
+        <Suspense fallback={<Skeleton className="h-[4.5rem] w-full rounded-xl" />}>
+          <SearchSummary criteria={initialCriteria!} onEdit={() => setEditing(true)} onEditIntent={() => preloadFields(initialCriteria!.productType)} />
+        </Suspense>
       ) : null}
 
       <div hidden={collapsed}>
