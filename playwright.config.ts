@@ -5,6 +5,8 @@ const CI = !!process.env.CI;
 
 export default defineConfig({
   testDir: "e2e",
+  // The tests' own SMTP server, which the e2e server sends the desk's mail through (e2e/mail.ts).
+  globalSetup: "./e2e/mail-sink.ts",
   outputDir: "test-results/e2e",
   fullyParallel: true,
   forbidOnly: CI,

@@ -16,6 +16,13 @@ export const E2E_SERVER_LOG = "test-results/e2e-server.log";
  */
 export const E2E_RATE_LIMIT_SCALE = 50;
 
+/**
+ * The tests' own mail server (e2e/mail-sink.ts, smtp-server): the e2e server sends the desk's
+ * mail through it (SMTP_URL), and the tests read what arrived from E2E_MAIL_DIR (e2e/mail.ts).
+ */
+export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? E2E_PORT + 25);
+export const E2E_MAIL_DIR = "test-results/e2e-mail";
+
 /** The environment of the server the tests run against: production build, sandbox on, own data dirs. */
 export const e2eServerEnv: Record<string, string> = {
   APP_ORIGIN: E2E_ORIGIN,
@@ -28,6 +35,8 @@ export const e2eServerEnv: Record<string, string> = {
   SANDBOX_RATE_LIMIT_SCALE: String(E2E_RATE_LIMIT_SCALE),
   TDS_RATE_LIMIT_SCALE: String(E2E_RATE_LIMIT_SCALE),
   PGLITE_DIR: ".data/e2e-pglite",
+  SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+  MAIL_FROM: "desk@agency.example",
   AGENCY_CURRENCY: "USD",
   AGENCY_MARKET: "US",
   // The demo admin and advisor (lib/auth/config.ts) exist from the start, as in development.

@@ -49,7 +49,7 @@ test.describe("desk status (admins)", () => {
   test("is one click away, in the menu under the admin's name; the sections, Users and Agency included, are in the navigation", async ({ page }) => {
     await page.goto("/bookings");
     const nav = page.getByRole("navigation", { name: "Main" }).filter({ visible: true });
-    await expect(nav.getByRole("link")).toHaveText(["Search", "Bookings", /^Attention/, "Proposals", "Overview", "Users", "Agency", "Pricing", "Outbox"]);
+    await expect(nav.getByRole("link")).toHaveText(["Search", "Bookings", /^Attention/, "Proposals", "Clients", "Overview", "Users", "Agency", "Pricing", "Outbox"]);
     await expect(page.getByRole("link", { name: "Desk status" })).toBeHidden();
     await page.getByRole("button", { name: /^Signed in as Avery Admin/ }).click();
     await page.getByRole("link", { name: "Desk status" }).click();
@@ -72,7 +72,7 @@ test.describe("home page", () => {
     await page.getByRole("link", { name: "Agency Desk home" }).click();
     await expectAtWork(page);
     const nav = page.getByRole("navigation", { name: "Main" }).filter({ visible: true });
-    await expect(nav.getByRole("link")).toHaveText(["Search", "Bookings", /^Attention/, "Proposals"]);
+    await expect(nav.getByRole("link")).toHaveText(["Search", "Bookings", /^Attention/, "Proposals", "Clients"]);
     await page.getByRole("button", { name: /^Signed in as Alex Advisor/ }).click();
     await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Desk status" })).toHaveCount(0);

@@ -4,6 +4,7 @@ import type { AddItemRequest, ItemSnapshot, Proposal } from "../lib/proposals/mo
 import { criteriaOf, dayFromNow, deskSearch, type Row } from "./checkout-kit";
 import { E2E_ORIGIN, E2E_TDS_API_KEY, STORAGE_STATE } from "./constants";
 import { clientAddressOf, expect, test } from "./fixtures";
+import { mailTo } from "./mail";
 
 // The client's proposal page (issue 29) in a browser with no session, on a phone: an advisor
 // makes a proposal through the desk's API (two hotels from a desk search as alternatives, and a
@@ -159,6 +160,16 @@ test.describe("the client's proposal page", () => {
     expect(chosen.state).toBe("chosen");
     expect(chosen.choice?.message).toBe("The second one, please. Late check-in?");
     expect([...(chosen.choice?.itemIds ?? [])].sort()).toEqual([second.id, flight.id].sort());
+
+    // The advisor who sent it is told by mail (received by the tests' SMTP server).
+    await expect
+      .poll(async () => (await mailTo(proposal.advisor.email, { count: 0 })).filter((m) => m.kind === "notification" && m.reference === proposal.reference).length, { timeout: 15_000 })
+      .toBe(1);
+    const told = (await mailTo(proposal.advisor.email)).find((m) => m.kind === "notification" && m.reference === proposal.reference)!;
+    expect(told.subject).toBe("Zoé Client chose: Barcelona, two hotels");
+    expect(told.text).toContain("Hotel Segundo");
+    expect(told.text).toContain("The second one, please. Late check-in?");
+    expect(told.text).toContain(`${E2E_ORIGIN}/proposals/${proposal.id}`);
 
     // A second visit shows the choice and lets the client change it.
     await page.reload();

@@ -4,6 +4,7 @@ import { hotelHref, searchHref } from "../lib/search/criteria";
 import { criteriaOf, dayFromNow, deskSearch } from "./checkout-kit";
 import { E2E_ORIGIN, STORAGE_STATE } from "./constants";
 import { expect, test } from "./fixtures";
+import { mailTo } from "./mail";
 import { SearchPage } from "./search-page";
 
 // Building a proposal at the desk (issue 29), as an advisor: "Add to proposal" on a hotel's rate
@@ -11,7 +12,7 @@ import { SearchPage } from "./search-page";
 // and a flight from another search join it, counted on the header's "Proposal" button; in the tray
 // the second hotel becomes an alternative to the first, and a client price under the admin's limit
 // is refused with a sentence on the field, what was typed kept. The proposal's page shares it
-// (the link shown, the mail not sent), the list finds it by its client, the client's link opens
+// (the link shown, the mail received by the tests' SMTP server), the list finds it by its client, the client's link opens
 // without a session; withdrawn, the link answers 410. The client's own page and its choice are
 // e2e/proposal-client.spec.ts's.
 
@@ -129,21 +130,32 @@ test.describe("building a proposal", () => {
     await expect(price).toHaveValue("1");
     await expectAccessible();
 
-    // The proposal's page: share without mail; the link opens with no session.
+    // The proposal's page: shared by mail, which the client receives (the tests' SMTP server) from
+    // the agency, with the link and no cost; the link opens with no session.
     await tray.getByRole("link", { name: "Client, note and sharing" }).click();
     await page.waitForURL(/\/proposals\/[0-9a-f-]{36}$/);
     const proposalUrl = page.url();
     await expect(page.getByRole("heading", { level: 1, name: `Barcelona for ${clientName}` })).toBeVisible();
     const share = page.getByRole("region", { name: "Share with the client" });
     await expect(share.getByText("Not shared yet.")).toBeVisible();
-    await share.getByRole("checkbox", { name: `Email the link to ${clientEmail}` }).uncheck();
+    await expect(share.getByRole("checkbox", { name: `Email the link to ${clientEmail}` })).toBeChecked();
     await share.getByRole("button", { name: "Share", exact: true }).click();
     const link = share.getByRole("textbox", { name: "The client's link" });
     await expect(link).toHaveValue(/\/p\/[A-Za-z0-9_-]{43}$/);
-    await expect(share.getByText("Not emailed: copy the link to send it yourself.")).toBeVisible();
+    await expect(share.getByText("The link was emailed to the client.")).toBeVisible();
     await expect(page.getByText("Sent", { exact: true })).toBeVisible();
     await expectAccessible();
     const url = await link.inputValue();
+
+    const [mail] = await mailTo(clientEmail);
+    expect(mail!.kind).toBe("proposal");
+    expect(mail!.subject).toContain(`Barcelona for ${clientName}`);
+    expect(mail!.to).toContain(clientEmail);
+    expect(mail!.text).toContain(url);
+    expect(mail!.html).toContain(`href="${url}"`);
+    expect(mail!.replyTo).not.toBe("");
+    // What the client reads never shows what the agency pays for it.
+    expect(`${mail!.subject}\n${mail!.text}\n${mail!.html}`).not.toMatch(/\bcost\b|commission|margin|quote/i);
 
     // The list finds it by its client, the filters in the address (sent: nobody opened it yet).
     await page.goto("/proposals");

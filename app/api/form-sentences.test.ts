@@ -11,12 +11,14 @@ import { suggestQuerySchema } from "@/lib/bff/schemas";
 import { pricingRequestSchema } from "@/lib/pricing/schema";
 import {
   addItemSchema,
+  clientPageQuerySchema,
   clientSchema,
   createProposalSchema,
   proposalBookingSchema,
   proposalListQuerySchema,
   publicChoiceSchema,
   shareSchema,
+  updateClientSchema,
   updateItemSchema,
   updateProposalSchema,
 } from "@/lib/proposals/model";
@@ -192,6 +194,8 @@ const BOUNDARIES: Array<[name: string, schema: Schema]> = [
   ["a booking recorded on a proposal item (recordProposalBooking)", proposalBookingSchema],
   ["GET /api/proposals", proposalListQuerySchema],
   ["POST /api/clients (the client form)", clientSchema],
+  ["PATCH /api/clients/:id (the client's contact details)", updateClientSchema],
+  ["GET /api/clients/list (the clients page)", clientPageQuerySchema],
   ["POST /api/p/:token/choice (the client's choice)", publicChoiceSchema],
 ];
 

@@ -13,6 +13,8 @@ import * as voucher from "./bookings/[bookingId]/voucher/route";
 import * as voucherDocument from "./bookings/[bookingId]/voucher/document/route";
 import * as bookings from "./bookings/route";
 import * as capabilities from "./capabilities/route";
+import * as client from "./clients/[id]/route";
+import * as clientsList from "./clients/list/route";
 import * as clients from "./clients/route";
 import * as destinationActivities from "./destinations/[code]/activities/route";
 import * as destinations from "./destinations/route";
@@ -93,6 +95,9 @@ const ROUTES: Row[] = [
   ["proposal item price", proposalItemPrice.GET, "GET", { id: UUID, itemId: UUID }],
   ["clients", clients.GET, "GET", {}],
   ["new client", clients.POST, "POST", {}],
+  ["clients page", clientsList.GET, "GET", {}],
+  ["client", client.GET, "GET", { id: UUID }],
+  ["client change", client.PATCH, "PATCH", { id: UUID }],
 ];
 
 /**

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { okReply, routeFetch } from "@/lib/testing/scripted-fetch";
 import { parseCriteria } from "@/lib/search/criteria";
 import { rememberSelectedRate } from "@/lib/search/selected-rate";
 import { resultRowSchema } from "@/lib/tds/contract/schemas";
@@ -13,34 +14,6 @@ import { Checkout, type CheckoutProps } from "./checkout";
 const router = { push: vi.fn(), replace: vi.fn(), prefetch: vi.fn(), back: vi.fn(), forward: vi.fn(), refresh: vi.fn() };
 vi.mock("next/navigation", () => ({ useRouter: () => router, usePathname: () => "/checkout" }));
 
-type Reply = { status: number; body: unknown } | "network-error";
-type Call = { method: string; path: string; body: unknown; headers: Record<string, string> };
-const ok = (data: unknown, status = 200): Reply => ({ status, body: { data, meta: {}, error: null } });
-const fail = (status: number, code: string, message: string, details: unknown[] = []): Reply => ({
-  status,
-  body: { data: null, meta: {}, error: { code, message, details } },
-});
-
-function installFetch(routes: Record<string, Reply | ((n: number) => Reply)>) {
-  const calls: Call[] = [];
-  const counts = new Map<string, number>();
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), "http://desk.test");
-      const method = init?.method ?? "GET";
-      const key = `${method} ${url.pathname}`;
-      calls.push({ method, path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined, headers: { ...(init?.headers as Record<string, string>) } });
-      const n = (counts.get(key) ?? 0) + 1;
-      counts.set(key, n);
-      const route = routes[key];
-      const reply = typeof route === "function" ? route(n) : (route ?? fail(404, "not_found", "No such route in the test."));
-      if (reply === "network-error") throw new TypeError("Failed to fetch");
-      return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { "content-type": "application/json" } });
-    }),
-  );
-  return calls;
-}
 
 const hotelCriteria = parseCriteria(
   new URLSearchParams({ type: "hotel", to: "city:2643743|London|GB", in: "2026-12-10", out: "2026-12-13", pax: "2-7,1", res: "US" }),
@@ -91,11 +64,11 @@ describe("Checkout from a proposal", () => {
   it("compares proposed and current prices, fills in the client, and books the item only once the new price is accepted", async () => {
     rememberSelectedRate(resultRowSchema.parse(hotelChange.row));
     const booked = hotelChange.bookingConfirmed.data;
-    const calls = installFetch({
-      [priceCheckPath(QUOTE)]: ok(hotelChange.priceCheck),
-      [pricePath]: ok({ proposed: PROPOSAL.proposed, now: { cost: { amountMinor: 113_694, currency: "USD" }, clientPrice: { amountMinor: 125_100, currency: "USD" } } }),
+    const calls = routeFetch({
+      [priceCheckPath(QUOTE)]: okReply(hotelChange.priceCheck),
+      [pricePath]: okReply({ proposed: PROPOSAL.proposed, now: { cost: { amountMinor: 113_694, currency: "USD" }, clientPrice: { amountMinor: 125_100, currency: "USD" } } }),
       "POST /api/bookings": { status: 201, body: hotelChange.bookingConfirmed },
-      [`GET /api/bookings/${booked.bookingId}`]: ok({ order: { totalSell: { amountMinor: 113694, currency: "USD" } } }),
+      [`GET /api/bookings/${booked.bookingId}`]: okReply({ order: { totalSell: { amountMinor: 113694, currency: "USD" } } }),
     });
     const user = userEvent.setup();
     renderCheckout(PROPOSAL);
@@ -140,7 +113,7 @@ describe("Checkout from a proposal", () => {
 
   it("the same price as proposed needs no more than the usual checks, and asks for no client price", async () => {
     rememberSelectedRate(resultRowSchema.parse(hotelChange.row));
-    const calls = installFetch({ [priceCheckPath(QUOTE)]: ok(hotelChange.priceCheck) });
+    const calls = routeFetch({ [priceCheckPath(QUOTE)]: okReply(hotelChange.priceCheck) });
     renderCheckout({ ...PROPOSAL, proposed: { cost: { amountMinor: 113_694, currency: "USD" }, clientPrice: { amountMinor: 125_100, currency: "USD" } } });
     expect(await screen.findByTestId("proposal-price-same")).toHaveTextContent("Same price as proposed: the client pays $1,251.00.");
     expect(screen.queryByRole("checkbox", { name: /accepted the new price/ })).toBeNull();

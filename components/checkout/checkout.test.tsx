@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { errorReply, okReply, routeFetch } from "@/lib/testing/scripted-fetch";
 import { parseCriteria, searchHref, toSearchRequest } from "@/lib/search/criteria";
 import { rememberSelectedRate } from "@/lib/search/selected-rate";
 import { resultRowSchema } from "@/lib/tds/contract/schemas";
@@ -15,34 +16,6 @@ import { Checkout } from "./checkout";
 const router = { push: vi.fn(), replace: vi.fn(), prefetch: vi.fn(), back: vi.fn(), forward: vi.fn(), refresh: vi.fn() };
 vi.mock("next/navigation", () => ({ useRouter: () => router, usePathname: () => "/checkout" }));
 
-type Reply = { status: number; body: unknown } | "network-error";
-type Call = { method: string; path: string; body: unknown; headers: Record<string, string> };
-const ok = (data: unknown, status = 200): Reply => ({ status, body: { data, meta: {}, error: null } });
-const fail = (status: number, code: string, message: string, details: unknown[] = []): Reply => ({
-  status,
-  body: { data: null, meta: {}, error: { code, message, details } },
-});
-
-function installFetch(routes: Record<string, Reply | ((n: number) => Reply)>) {
-  const calls: Call[] = [];
-  const counts = new Map<string, number>();
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), "http://desk.test");
-      const method = init?.method ?? "GET";
-      const key = `${method} ${url.pathname}`;
-      calls.push({ method, path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined, headers: { ...(init?.headers as Record<string, string>) } });
-      const n = (counts.get(key) ?? 0) + 1;
-      counts.set(key, n);
-      const route = routes[key];
-      const reply = typeof route === "function" ? route(n) : (route ?? fail(404, "not_found", "No such route in the test."));
-      if (reply === "network-error") throw new TypeError("Failed to fetch");
-      return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { "content-type": "application/json" } });
-    }),
-  );
-  return calls;
-}
 
 const hotelCriteria = parseCriteria(
   new URLSearchParams({ type: "hotel", to: "city:2643743|London|GB", in: "2026-12-10", out: "2026-12-13", pax: "2-7,1", res: "US" }),
@@ -93,10 +66,10 @@ describe("Checkout", () => {
   it("shows a changed price, requires the client's acceptance, books once and shows the confirmation", async () => {
     rememberSelectedRate(resultRowSchema.parse(hotelChange.row));
     const booked = hotelChange.bookingConfirmed.data;
-    const calls = installFetch({
-      [priceCheckPath(QUOTE)]: ok(hotelChange.priceCheck),
+    const calls = routeFetch({
+      [priceCheckPath(QUOTE)]: okReply(hotelChange.priceCheck),
       "POST /api/bookings": { status: 201, body: hotelChange.bookingConfirmed },
-      [`GET /api/bookings/${booked.bookingId}`]: ok({ order: { totalSell: { amountMinor: 113694, currency: "USD" } } }),
+      [`GET /api/bookings/${booked.bookingId}`]: okReply({ order: { totalSell: { amountMinor: 113694, currency: "USD" } } }),
     });
     const user = userEvent.setup();
     renderCheckout();
@@ -148,10 +121,10 @@ describe("Checkout", () => {
 
   it("after a network failure, Try again resends the booking with the same Idempotency-Key", async () => {
     const held = hotelRefundable.bookingHeld;
-    const calls = installFetch({
-      [priceCheckPath(hotelRefundable.row.rateQuoteId)]: ok(hotelRefundable.priceCheck),
+    const calls = routeFetch({
+      [priceCheckPath(hotelRefundable.row.rateQuoteId)]: okReply(hotelRefundable.priceCheck),
       "POST /api/bookings": (n) => (n === 1 ? "network-error" : { status: 201, body: held }),
-      [`GET /api/bookings/${held.data.bookingId}`]: ok({ order: { held: { paymentDeadline: "2026-12-07T23:59:00.000Z" } } }),
+      [`GET /api/bookings/${held.data.bookingId}`]: okReply({ order: { held: { paymentDeadline: "2026-12-07T23:59:00.000Z" } } }),
     });
     const user = userEvent.setup();
     renderCheckout(hotelRefundable.row.rateQuoteId, hotelRefundable.searchId);
@@ -182,9 +155,9 @@ describe("Checkout", () => {
     const key = "5b0c7d4e-2f1a-4c3b-9d8e-7f6a5b4c3d2e";
     const body = { quoteId, searchId: hotelRefundable.searchId, productType: "hotel", paymentMethod: "credit", travelers: [] };
     sessionStorage.setItem(`agency-desk:checkout:${quoteId}`, JSON.stringify({ attempt: { key, body, startedAt: Date.now() } }));
-    const calls = installFetch({
+    const calls = routeFetch({
       "POST /api/bookings": { status: 201, body: hotelRefundable.bookingHeld },
-      [`GET /api/bookings/${hotelRefundable.bookingHeld.data.bookingId}`]: fail(503, "service_unreachable", "Down."),
+      [`GET /api/bookings/${hotelRefundable.bookingHeld.data.bookingId}`]: errorReply(503, "service_unreachable", "Down."),
     });
     renderCheckout(quoteId, hotelRefundable.searchId);
     expect(await screen.findByRole("heading", { name: "Booking held" })).toBeInTheDocument();
@@ -199,9 +172,9 @@ describe("Checkout", () => {
     )!;
     // The selected row's last arrival (18 Dec) is the last day of travel.
     rememberSelectedRate(resultRowSchema.parse(flight.row));
-    const calls = installFetch({
-      [priceCheckPath(quoteId)]: ok(flight.priceCheck),
-      "POST /api/bookings": fail(400, "travel_documents_required", "A passenger's travel documents are missing, or a passport expires within 6 months of travel.", [
+    const calls = routeFetch({
+      [priceCheckPath(quoteId)]: okReply(flight.priceCheck),
+      "POST /api/bookings": errorReply(400, "travel_documents_required", "A passenger's travel documents are missing, or a passport expires within 6 months of travel.", [
         { path: "travelers.0.passportNumber", message: "The airline rejects this passport number." },
       ]),
     });
@@ -235,7 +208,7 @@ describe("Checkout", () => {
 
   it("opened from a link in a new tab (nothing in this tab's storage), it shows what the server remembers of the rate", async () => {
     const row = resultRowSchema.parse(hotelChange.row);
-    installFetch({ [priceCheckPath(QUOTE)]: ok(hotelChange.priceCheck) });
+    routeFetch({ [priceCheckPath(QUOTE)]: okReply(hotelChange.priceCheck) });
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
       <QueryClientProvider client={client}>
@@ -251,9 +224,9 @@ describe("Checkout", () => {
   });
 
   it("an expired quote says so and offers to search again with the same criteria", async () => {
-    installFetch({
-      [priceCheckPath(QUOTE)]: fail(410, "quote_expired", "This price has expired. Search again or reopen the hotel's rates to get a fresh one."),
-      "POST /api/search": ok({ searchId: "srch_fresh" }),
+    routeFetch({
+      [priceCheckPath(QUOTE)]: errorReply(410, "quote_expired", "This price has expired. Search again or reopen the hotel's rates to get a fresh one."),
+      "POST /api/search": okReply({ searchId: "srch_fresh" }),
     });
     const user = userEvent.setup();
     renderCheckout();

@@ -27,8 +27,8 @@ export async function AppHeader() {
           <IntentLink href="/" aria-label="Agency Desk home" className="shrink-0 rounded-md">
             <Logo />
           </IntentLink>
-          {/* An advisor's four sections are in the bar from 768 px (at 640 the fourth crowded the menu;
-              where the bar is still short they scroll sideways). An admin's nine never share it with the
+          {/* An advisor's five sections are in the bar from 768 px (at 640 the fourth crowded the menu;
+              where the bar is still short they scroll sideways). An admin's ten never share it with the
               Proposal button and the menu: eight only just fitted the bar's 1,088 px, so they have a row
               of their own at every width. */}
           {user && !isAdmin ? <PrimaryNav className="hidden md:block" /> : null}
@@ -42,7 +42,7 @@ export async function AppHeader() {
           {user ? <UserMenu user={user} /> : null}
         </div>
       </div>
-      {/* Narrow screens (and an admin's nine sections): the sections get their own row rather than crowding the bar. */}
+      {/* Narrow screens (and an admin's ten sections): the sections get their own row rather than crowding the bar. */}
       {user ? (
         <div className={cn("border-t border-slate-100", isAdmin ? null : "md:hidden")}>
           <PrimaryNav className="mx-auto max-w-6xl px-4 py-1.5 sm:px-6 lg:px-8" isAdmin={isAdmin} />

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { BadgePercent, BarChart3, BellRing, Building2, ClipboardList, FileText, Inbox, Search, Users } from "lucide-react";
+import { BadgePercent, BarChart3, BellRing, Building2, ClipboardList, Contact, FileText, Inbox, Search, Users } from "lucide-react";
 import { usePathname } from "next/navigation";
 import * as z from "zod/mini";
 import { apiGet } from "@/lib/api-client";
@@ -13,6 +13,7 @@ const LINKS = [
   { href: "/bookings", label: "Bookings", Icon: ClipboardList },
   { href: "/attention", label: "Attention", Icon: BellRing },
   { href: "/proposals", label: "Proposals", Icon: FileText },
+  { href: "/clients", label: "Clients", Icon: Contact },
 ] as const;
 const ADMIN_LINKS = [
   { href: "/admin/overview", label: "Overview", Icon: BarChart3 },
@@ -46,9 +47,9 @@ export function PrimaryNav({ className, isAdmin = false }: { className?: string;
   const attention = useAttentionCount();
   return (
     <nav aria-label="Main" className={cn("min-w-0", className)}>
-      {/* Phones: an advisor's four sections in a row; an admin's nine in two rows, five then four (three
-          rows of four made the sticky header a fifth of the screen), none out of sight. */}
-      <ul className={cn("grid gap-1 sm:flex sm:items-center sm:overflow-x-auto", isAdmin ? "grid-cols-5" : "grid-cols-4")}>
+      {/* Phones: rows of five, an advisor's five sections in one, an admin's ten in two (three rows of
+          four made the sticky header a fifth of the screen), none out of sight. */}
+      <ul className="grid grid-cols-5 gap-1 sm:flex sm:items-center sm:overflow-x-auto">
         {[...LINKS, ...(isAdmin ? ADMIN_LINKS : [])].map(({ href, label, Icon }) => {
           const current = pathname === href || pathname.startsWith(`${href}/`);
           return (
@@ -58,14 +59,15 @@ export function PrimaryNav({ className, isAdmin = false }: { className?: string;
                 aria-current={current ? "page" : undefined}
                 className={cn(
                   "relative flex items-center justify-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium whitespace-nowrap transition-colors sm:inline-flex sm:justify-start",
-                  // A quarter of a 320 px phone holds "Attention" and "Proposals" at this size; a fifth (an
-                  // admin's row of five) at the smaller one, with the padding given to the words.
-                  isAdmin ? "max-sm:px-0.5 max-sm:text-xs max-[359px]:text-[0.6875rem]" : "max-sm:px-1 max-sm:text-[0.8125rem]",
+                  // A fifth of a 320 px phone holds "Attention" and "Proposals" at the smaller size, with the
+                  // padding given to the words.
+                  "max-sm:px-0.5 max-sm:text-xs max-[359px]:text-[0.6875rem]",
                   current ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100 hover:text-ink",
                 )}
               >
-                {/* Decorative: drawn where the bar has room to spare, which an admin's nine sections leave none of. */}
-                {isAdmin ? null : <Icon className="hidden size-4 lg:block" aria-hidden />}
+                {/* Decorative: drawn where the bar has room to spare (from 1,280 px beside an advisor's five
+                    sections, the palette, the Proposal button and the menu), which an admin's ten leave none of. */}
+                {isAdmin ? null : <Icon className="hidden size-4 xl:block" aria-hidden />}
                 {label}
                 {href === "/attention" && attention ? (
                   <span

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { Activity, BarChart3, BellRing, Building2, ClipboardList, CornerDownLeft, FileText, Inbox, Percent, Search, Users } from "lucide-react";
+import { Activity, BarChart3, BellRing, Building2, ClipboardList, Contact, CornerDownLeft, FileText, Inbox, Percent, Search, Users } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { createPortal } from "react-dom";
 import { useEffect, useId, useImperativeHandle, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from "react";
@@ -32,6 +32,7 @@ function entries(isAdmin: boolean): { go: Entry[]; search: Entry[] } {
     { id: "bookings", label: "Bookings", keywords: ["list", "orders"], href: "/bookings", icon: <ClipboardList className="size-4" /> },
     { id: "mine", label: "My bookings", keywords: ["mine", "own"], href: "/bookings?mine=1", icon: <ClipboardList className="size-4" /> },
     { id: "proposals", label: "Proposals", keywords: ["offer", "quote", "client", "share", "choice"], href: "/proposals", icon: <FileText className="size-4" /> },
+    { id: "clients", label: "Clients", keywords: ["customers", "contacts", "people", "phone", "email"], href: "/clients", icon: <Contact className="size-4" /> },
     ...(isAdmin
       ? [
           { id: "overview", label: "Agency overview", hint: "Admins", keywords: ["sales", "earnings", "report", "credit", "charts"], href: "/admin/overview", icon: <BarChart3 className="size-4" /> },

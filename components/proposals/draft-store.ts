@@ -1,3 +1,4 @@
+import type { Client } from "@/lib/proposals/model";
 import type { SearchCriteria } from "@/lib/search/criteria";
 import type { ActivityRow, FlightRow, HotelRow, TransferRow } from "@/lib/tds/contract/types";
 
@@ -25,11 +26,13 @@ export type TrayState = {
   pending: Array<{ id: number; input: AddInput; label: string }>;
   /** The last add's outcome, said by the tray's live region. */
   announcement: string;
+  /** "New proposal for this client" (the client's page): the tray shows the start form with them chosen. */
+  startClient: Client | null;
 };
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
-let state: TrayState = { draftId: null, count: null, open: false, pending: [], announcement: "" };
+let state: TrayState = { draftId: null, count: null, open: false, pending: [], announcement: "", startClient: null };
 let loaded = false;
 let nextId = 1;
 
@@ -70,7 +73,14 @@ export const trayStore = {
   },
   setCount: (count: number | null) => set({ count }),
   open: () => set({ open: true }),
-  close: () => set({ open: false }),
+  close: () => set({ open: false, startClient: null }),
+  /**
+   * Opens the tray on a new proposal for `client` (the current draft, if any, stays in Proposals;
+   * "Back to the current proposal" returns to it). Offers waiting to be added go into the new one.
+   */
+  startFor: (client: Client) => set({ open: true, startClient: client }),
+  /** Leaves the new proposal for a client unstarted: the tray shows the current draft again. */
+  cancelStart: () => set({ startClient: null }),
   /** "Add to proposal": the tray (loaded now if it was not) takes it from here. */
   requestAdd(input: AddInput, label: string) {
     set({ pending: [...state.pending, { id: nextId++, input, label }] });
@@ -81,9 +91,9 @@ export const trayStore = {
   /** For tests: back to a page that has just loaded. */
   reset() {
     loaded = false;
-    state = { draftId: null, count: null, open: false, pending: [], announcement: "" };
+    state = { draftId: null, count: null, open: false, pending: [], announcement: "", startClient: null };
     for (const l of listeners) l();
   },
 };
 
-const SERVER_STATE: TrayState = { draftId: null, count: null, open: false, pending: [], announcement: "" };
+const SERVER_STATE: TrayState = { draftId: null, count: null, open: false, pending: [], announcement: "", startClient: null };

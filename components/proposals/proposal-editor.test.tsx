@@ -166,6 +166,16 @@ describe("ProposalEditor", () => {
     expect(valid).toHaveFocus();
   });
 
+  it("the client's name, in the heading and on the client's card, opens the client's page", async () => {
+    scriptFetch(() => okReply(makeProposal()));
+    renderEditor();
+    await screen.findByRole("heading", { level: 1, name: "Paris in December" });
+    const links = screen.getAllByRole("link", { name: client.name });
+    expect(links).toHaveLength(2);
+    for (const link of links) expect(link).toHaveAttribute("href", `/clients/${client.id}`);
+    expect(within(screen.getByRole("region", { name: "Client" })).getByRole("link", { name: client.name })).toBeVisible();
+  });
+
   it("says when the proposal does not exist", async () => {
     scriptFetch(() => errorReply(404, "proposal_not_found", "We could not find this proposal."));
     renderEditor();

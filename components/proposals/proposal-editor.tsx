@@ -70,7 +70,11 @@ function Editor({ proposal }: { proposal: Proposal }) {
             </p>
             <h1 className="mt-1 text-2xl font-semibold tracking-tight text-ink sm:text-[1.75rem]">{proposal.title}</h1>
             <p className="mt-1 text-sm text-slate-600">
-              For {proposal.client.name} · by {proposal.advisor.name} · valid until {formatDay(proposal.validUntil)}
+              For{" "}
+              <Link href={`/clients/${encodeURIComponent(proposal.client.id)}`} className="font-medium text-brand-700 hover:underline">
+                {proposal.client.name}
+              </Link>{" "}
+              · by {proposal.advisor.name} · valid until {formatDay(proposal.validUntil)}
             </p>
           </div>
           <p className="text-right">
@@ -314,7 +318,11 @@ function ClientCard({ proposal, editable }: { proposal: Proposal; editable: bool
       />
       <CardBody className="space-y-3 text-sm">
         <div>
-          <p className="font-medium text-ink">{c.name}</p>
+          <p>
+            <Link href={`/clients/${encodeURIComponent(c.id)}`} className="font-medium text-brand-700 hover:underline">
+              {c.name}
+            </Link>
+          </p>
           <p className="text-slate-600">{c.email}</p>
           {c.phone ? <p className="text-slate-600">{c.phone}</p> : null}
         </div>

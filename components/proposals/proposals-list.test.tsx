@@ -5,7 +5,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { errorReply, scriptFetch } from "@/lib/testing/scripted-fetch";
-import { listRow, PROPOSAL_ID } from "./__fixtures__/proposals";
+import { client, listRow, PROPOSAL_ID } from "./__fixtures__/proposals";
 import { DEFAULT_PROPOSAL_FILTERS, parseProposalFilters, proposalsHref, type ProposalFilters } from "./filters";
 import { ProposalsList } from "./proposals-list";
 
@@ -55,6 +55,8 @@ describe("ProposalsList", () => {
     expect(within(romeRow).getByText("Client chose")).toBeVisible();
     expect(within(romeRow).getByText("Opened 3 times, last 2 h ago")).toBeInTheDocument();
     expect(within(romeRow).getByText("€990.00")).toBeVisible();
+    // The client's name opens the client's page, the rest of the row the proposal.
+    expect(within(romeRow).getByRole("link", { name: client.name })).toHaveAttribute("href", `/clients/${client.id}`);
     expect(within(table).getByRole("link", { name: "Paris in December" })).toHaveAttribute("href", `/proposals/${PROPOSAL_ID}`);
     expect(screen.getByText("2 proposals")).toBeVisible();
 

@@ -219,7 +219,12 @@ function ProposalsTable({ rows }: { rows: ProposalListRow[] }) {
                 <ProposalStateBadge state={row.state} />
               </td>
               <td className="px-3 py-3">
-                <p className="text-ink">{row.client.name}</p>
+                {/* Above the row's link (its ::after covers the row), so the client's page opens from their name. */}
+                <p>
+                  <Link href={`/clients/${encodeURIComponent(row.client.id)}`} className="relative z-[1] text-ink underline decoration-slate-300 underline-offset-2 hover:text-brand-700 hover:decoration-brand-600">
+                    {row.client.name}
+                  </Link>
+                </p>
                 <p className="text-xs text-slate-500">by {row.advisor.name}</p>
               </td>
               <td className="hidden px-3 py-3 whitespace-nowrap text-slate-700 md:table-cell">{formatDay(row.validUntil)}</td>

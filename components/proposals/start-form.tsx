@@ -13,9 +13,12 @@ import { daysFromToday } from "./format";
 export const DEFAULT_VALIDITY_DAYS = 14;
 const FIELDS = ["clientId", "title", "validUntil"] as const;
 
-/** A new draft: for whom, under what title, until when (POST /api/proposals). */
-export function StartProposalForm({ onCreated }: { onCreated: (p: Proposal) => void }) {
-  const [client, setClient] = useState<Client | null>(null);
+/**
+ * A new draft: for whom, under what title, until when (POST /api/proposals). `initialClient`: the
+ * client already chosen ("New proposal for this client" on the client's page); it can be changed.
+ */
+export function StartProposalForm({ onCreated, initialClient = null }: { onCreated: (p: Proposal) => void; initialClient?: Client | null }) {
+  const [client, setClient] = useState<Client | null>(initialClient);
   const [title, setTitle] = useState("");
   const [validUntil, setValidUntil] = useState(() => daysFromToday(DEFAULT_VALIDITY_DAYS));
   const [errors, setErrors] = useState<Partial<Record<(typeof FIELDS)[number], string>>>({});

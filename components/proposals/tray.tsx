@@ -42,6 +42,9 @@ export default function Tray() {
   const proposal = state.draftId ? draft.data : undefined;
   const gone = draft.error instanceof ApiError && (draft.error.status === 404 || draft.error.status === 403);
   const closed = !!proposal && !OPEN_STATES.has(proposal.state);
+  // "New proposal for this client" (the client's page): the start form, whatever the current draft.
+  const startClient = state.startClient;
+  const starting = !state.draftId || closed || startClient !== null;
 
   useEffect(() => {
     if (proposal) trayStore.setCount(OPEN_STATES.has(proposal.state) ? proposal.items.length : null);
@@ -56,8 +59,8 @@ export default function Tray() {
   const head = state.pending[0];
   useEffect(() => {
     if (!head || working.current === head.id) return;
-    // No draft (or one the client already answered): the panel asks for the client first.
-    if (!state.draftId || closed) {
+    // No draft (or one the client already answered, or a new one being started): the panel asks for the client first.
+    if (!state.draftId || starting) {
       trayStore.open();
       return;
     }
@@ -84,7 +87,7 @@ export default function Tray() {
         trayStore.done(head.id, text);
         setToast({ text, tone: "error" });
       });
-  }, [head, state.draftId, proposal, closed, queryClient]);
+  }, [head, state.draftId, proposal, starting, queryClient]);
 
   useEffect(() => {
     if (!toast) return;
@@ -122,6 +125,7 @@ export default function Tray() {
     queryClient.setQueryData(proposalKey(p.id), p);
     void queryClient.invalidateQueries({ queryKey: ["proposals"] });
     trayStore.setDraft(p.id, p.items.length);
+    trayStore.cancelStart();
     // The start form (and its focused button) is gone: the focus stays in the tray, so Esc still closes it.
     requestAnimationFrame(() => {
       const dialog = dialogRef.current;
@@ -158,9 +162,9 @@ export default function Tray() {
             <header className="flex items-start justify-between gap-3 border-b border-slate-100 px-5 py-4">
               <div className="min-w-0">
                 <Heading slot="title" level={2} className="text-base font-semibold text-ink">
-                  {proposal && !closed ? proposal.title : "Start a proposal"}
+                  {proposal && !starting ? proposal.title : "Start a proposal"}
                 </Heading>
-                {proposal && !closed ? (
+                {proposal && !starting ? (
                   <p className="mt-0.5 flex flex-wrap items-center gap-2 text-sm text-slate-600">
                     <span className="font-mono text-xs">{proposal.reference}</span>
                     <ProposalStateBadge state={proposal.state} />
@@ -175,7 +179,7 @@ export default function Tray() {
             <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">
               {state.pending.length > 0 ? (
                 <div className="mb-4 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900" aria-live="polite">
-                  <p className="font-medium">{proposal && !closed ? "Adding to the proposal…" : "Waiting to be added once the proposal is started:"}</p>
+                  <p className="font-medium">{proposal && !starting ? "Adding to the proposal…" : "Waiting to be added once the proposal is started:"}</p>
                   <ul className="mt-1 list-disc pl-5 text-[0.8125rem]">
                     {state.pending.map((p) => (
                       <li key={p.id}>{p.label}</li>
@@ -183,14 +187,22 @@ export default function Tray() {
                   </ul>
                 </div>
               ) : null}
-              {!state.draftId || closed ? (
+              {starting ? (
                 <>
-                  {closed && proposal ? (
+                  {closed && proposal && !startClient ? (
                     <p className="mb-4 text-sm text-slate-600">
                       {proposal.reference} is {proposal.state === "chosen" ? "answered by the client" : proposal.state}: new offers go into a new proposal.
                     </p>
                   ) : null}
-                  <StartProposalForm onCreated={started} />
+                  {startClient && proposal && !closed ? (
+                    <div className="mb-4 flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600">
+                      <p>{proposal.reference} stays in your proposals as it is.</p>
+                      <Button size="sm" variant="ghost" onClick={() => trayStore.cancelStart()}>
+                        Back to {proposal.reference}
+                      </Button>
+                    </div>
+                  ) : null}
+                  <StartProposalForm key={startClient?.id ?? "any"} initialClient={startClient} onCreated={started} />
                 </>
               ) : draft.isPending ? (
                 <div className="space-y-3" aria-hidden>
@@ -209,7 +221,7 @@ export default function Tray() {
                 <ItemsEditor proposal={proposal} editable compact />
               )}
             </div>
-            {proposal && !closed ? (
+            {proposal && !starting ? (
               <footer className="space-y-3 border-t border-slate-100 px-5 py-4">
                 <p className="flex items-baseline justify-between text-sm">
                   <span className="text-slate-600">Client total</span>

@@ -2,11 +2,63 @@ import { Star, StarHalf } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTimeZone } from "@/components/layout/time-zone";
 import { cn } from "@/components/ui/cn";
-import { PriceText, type ShownPrice } from "@/components/pricing/client-prices";
-import { cancellationSummary } from "./format";
-import type { HotelRow } from "./types";
+import { PriceText, usePricer, type ShownPrice } from "@/components/pricing/client-prices";
+import { destinationCountry } from "@/lib/pricing/destination";
+import type { SearchCriteria } from "@/lib/search/criteria";
+import { cancellationSummary, type SourceLabels } from "./format";
+import type { HotelRow, ResultRow } from "./types";
 
-// Small pieces result cards share: badges, price block, star rating, cancellation line.
+// Small pieces result cards share: the card's frame and prices, badges, price block, star rating,
+// cancellation line.
+
+export type CardContext = {
+  searchId: string;
+  criteria: SearchCriteria;
+  sources: SourceLabels;
+};
+
+/** The price each row of a card shows: its cost, or the client price for the search's destination when Client prices is on. */
+export function useRowPrice(ctx: CardContext): { shown: (row: ResultRow) => ShownPrice; clientPrices: boolean } {
+  const pricer = usePricer();
+  const country = destinationCountry(ctx.criteria);
+  return { shown: (row) => pricer.price(row.sellAmountMinor, row.sellCurrency, row.productType, country), clientPrices: pricer.on };
+}
+
+const cardBase =
+  "group/card relative rounded-xl border bg-white shadow-[0_1px_2px_rgb(15_23_42/0.04)] transition-[border-color,box-shadow] duration-150";
+
+export function CardShell({
+  selected,
+  onSelect,
+  labelledBy,
+  children,
+  className,
+}: {
+  selected?: boolean;
+  onSelect?: () => void;
+  labelledBy: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <article
+      aria-labelledby={labelledBy}
+      aria-current={selected ? "true" : undefined}
+      data-selected={selected || undefined}
+      // Selection follows the pointer and the keyboard focus, so the map can show either.
+      onClick={onSelect}
+      onFocus={onSelect}
+      className={cn(
+        cardBase,
+        onSelect && "cursor-pointer",
+        selected ? "border-brand-500 ring-2 ring-brand-500/25" : "border-slate-200 hover:border-slate-300 hover:shadow-sm",
+        className,
+      )}
+    >
+      {children}
+    </article>
+  );
+}
 
 type Tone = "green" | "slate" | "brand" | "amber";
 const badgeTones: Record<Tone, string> = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cancellationSummary, countOf, formatMoney, formatTime, dayDifference, minorDigits, SourceLabels } from "./format";
+import { cancellationSummary, formatMoney, formatTime, dayDifference, minorDigits, SourceLabels } from "./format";
+import { countOf } from "./nouns";
 
 describe("formatMoney", () => {
   it("reads minor units by the currency's digits", () => {

@@ -1,7 +1,7 @@
 import type { HotelRow } from "./types";
 import { sourceLabel } from "@/lib/search/source-label";
 import { freeCancellation } from "@/lib/bookings/deadlines";
-import { humanize, plural } from "@/lib/format/words";
+import { humanize } from "@/lib/format/words";
 import { formatMoney, minorDigits } from "@/lib/money";
 import { lazily } from "@/lib/lazily";
 
@@ -116,23 +116,6 @@ export class SourceLabels {
   get size(): number {
     return this.order.size;
   }
-}
-
-const PRODUCT_NOUNS: Record<string, [string, string]> = {
-  hotel: ["hotel", "hotels"],
-  flight: ["flight", "flights"],
-  activity: ["activity", "activities"],
-  transfer: ["transfer", "transfers"],
-};
-
-/** "1 hotel", "12 activities", "3 results" for a product type this client does not know. */
-export function countOf(n: number, productType: string): string {
-  const [one, many] = PRODUCT_NOUNS[productType] ?? ["result", "results"];
-  return plural(n, one, many);
-}
-
-export function nounOf(productType: string): string {
-  return (PRODUCT_NOUNS[productType] ?? ["result", "results"])[1];
 }
 
 /** A source's latency: "850 ms", "2.7 s". */

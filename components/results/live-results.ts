@@ -1,6 +1,6 @@
 import { plural } from "@/lib/format/words";
-import { isSessionFilling } from "@/lib/tds/contract/adapter";
-import { countOf, nounOf } from "./format";
+import { isSessionFilling } from "@/lib/tds/contract/adapter-shapes";
+import { countOf, nounOf } from "./nouns";
 import type { ResultRow, ResultsMeta, SessionInfo } from "./types";
 
 // The pure half of live results: when loaded pages must be re-read, and what to say when they were.

@@ -1,12 +1,15 @@
 // @vitest-environment jsdom
 import "@testing-library/jest-dom/vitest";
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render as renderWith, screen, within } from "@testing-library/react";
+import type { ReactElement, ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { SearchCriteria } from "@/lib/search/criteria";
 import { resultRowSchema } from "@/lib/tds/contract/schemas";
 import fixtures from "./__fixtures__/sandbox-rows.json";
 import { formatMoney } from "@/lib/money";
 import { SourceLabels } from "./format";
+import { OfferCardsContext } from "./offer-cards-context";
+import { OFFER_CARDS } from "./offer-cards-lazy";
 import { ResultCard, type CardContext } from "./result-cards";
 import { SearchProgress } from "./search-progress";
 import { groupRows, type ResultRow } from "./types";
@@ -15,6 +18,10 @@ import { groupRows, type ResultRow } from "./types";
 process.env.TZ = "UTC";
 
 vi.mock("next/navigation", () => ({ useRouter: () => ({ push: vi.fn(), prefetch: vi.fn() }), usePathname: () => "/search" }));
+
+// As on the search page: the other products' cards provided, loaded on demand (findBy waits for them).
+const WithCards = ({ children }: { children: ReactNode }) => <OfferCardsContext.Provider value={OFFER_CARDS}>{children}</OfferCardsContext.Provider>;
+const render = (ui: ReactElement) => renderWith(ui, { wrapper: WithCards });
 
 const parse = (rows: unknown[]): ResultRow[] => rows.map((r) => resultRowSchema.parse(r));
 const hotelCriteria: SearchCriteria = {
@@ -115,10 +122,10 @@ const flightCriteria: SearchCriteria = {
 };
 
 describe("FlightCard", () => {
-  it("shows each slice with times, stops and duration, and Select remembers the row for checkout", () => {
+  it("shows each slice with times, stops and duration, and Select remembers the row for checkout", async () => {
     const [group] = groupRows(parse(fixtures.flightRows));
     render(<ResultCard group={group!} ctx={ctx(flightCriteria)} thumbnail={{ state: "none" }} selected={false} onSelect={() => {}} />);
-    const card = screen.getByRole("article", { name: "Coral Air, LHR to JFK and back" });
+    const card = await screen.findByRole("article", { name: "Coral Air, LHR to JFK and back" });
     // A return trip reads origin ⇄ destination, never "LHR to LHR".
     expect(card).toHaveTextContent("LHR ⇄ JFK · Economy · Basic");
     expect(card).not.toHaveTextContent("LHR to LHR");
@@ -134,7 +141,7 @@ describe("FlightCard", () => {
     expect(sessionStorage.getItem(`agency-desk:selected-rate:${row.rateQuoteId}`)).toContain(row.rateQuoteId);
   });
 
-  it("does not call a refundable fare non-refundable because a fee already applies", () => {
+  it("does not call a refundable fare non-refundable because a fee already applies", async () => {
     // The sandbox's refundable fares: 10% from the moment of the search, the full price from departure.
     const base = fixtures.flightRows[0]!;
     const row = {
@@ -153,17 +160,17 @@ describe("FlightCard", () => {
     };
     const [group] = groupRows(parse([row]));
     render(<ResultCard group={group!} ctx={ctx(flightCriteria)} thumbnail={{ state: "none" }} selected={false} onSelect={() => {}} />);
-    const card = screen.getByRole("article", { name: /Coral Air/ });
+    const card = await screen.findByRole("article", { name: /Coral Air/ });
     expect(card).not.toHaveTextContent("Non-refundable");
     expect(card).toHaveTextContent("Cancellation charges apply now");
   });
 });
 
 describe("ActivityCard and TransferCard", () => {
-  it("shows an activity's modality, date and session, with options and Select", () => {
+  it("shows an activity's modality, date and session, with options and Select", async () => {
     const [group] = groupRows(parse(fixtures.activityRows));
     render(<ResultCard group={group!} ctx={ctx()} thumbnail={{ state: "none" }} selected={false} onSelect={() => {}} />);
-    const card = screen.getByRole("article", { name: "Barcelona Street Art and Hidden Gems Tour" });
+    const card = await screen.findByRole("article", { name: "Barcelona Street Art and Hidden Gems Tour" });
     expect(card).toHaveTextContent("Group tour");
     expect(card).toHaveTextContent("Sun 10 Jan, 10:30");
     expect(card).toHaveTextContent("2h 30m");
@@ -171,11 +178,11 @@ describe("ActivityCard and TransferCard", () => {
     expect(within(card).getByRole("link", { name: /See options for/ })).toHaveAttribute("href", expect.stringMatching(/^\/search\/srch_1\/options\/act_1kq5aqj\?/));
   });
 
-  it("shows a round-trip transfer's both legs", () => {
+  it("shows a round-trip transfer's both legs", async () => {
     const groups = groupRows(parse(fixtures.transferRows));
     const shuttle = groups.find((g) => g.rows[0]?.summary && (g.rows[0].summary as { tripType?: string }).tripType === "round")!;
     render(<ResultCard group={shuttle} ctx={ctx()} thumbnail={{ state: "none" }} selected={false} onSelect={() => {}} />);
-    const card = screen.getByRole("article", { name: "Shared shuttle" });
+    const card = await screen.findByRole("article", { name: "Shared shuttle" });
     expect(card).toHaveTextContent("Round trip");
     expect(card).toHaveTextContent("Shared");
     expect(card).toHaveTextContent("Sun 10 Jan, 14:00");
@@ -184,7 +191,7 @@ describe("ActivityCard and TransferCard", () => {
     expect(within(card).getByRole("link", { name: /See vehicles/ })).toHaveAttribute("href", expect.stringContaining("/options/"));
   });
 
-  it("names a transfer's route as the advisor did in the search, else as the service does", () => {
+  it("names a transfer's route as the advisor did in the search, else as the service does", async () => {
     const groups = groupRows(parse(fixtures.transferRows));
     const shuttle = groups.find((g) => (g.rows[0]?.summary as { tripType?: string }).tripType === "round")!;
     const summary = shuttle.rows[0]!.summary as { pickupName?: string; dropoffName?: string };
@@ -199,28 +206,29 @@ describe("ActivityCard and TransferCard", () => {
       occupancy: [{ adults: 2, childrenAges: [] }],
     };
     render(<ResultCard group={shuttle} ctx={ctx(criteria)} thumbnail={{ state: "none" }} selected={false} onSelect={() => {}} />);
-    const legs = within(screen.getByRole("article", { name: "Shared shuttle" })).getAllByRole("listitem");
+    const legs = within(await screen.findByRole("article", { name: "Shared shuttle" })).getAllByRole("listitem");
     expect(legs[0]).toHaveTextContent("Barcelona International Airport (BCN) Plaça de Catalunya");
     expect(legs[1]).toHaveTextContent("Plaça de Catalunya Barcelona International Airport (BCN)");
     cleanup();
 
     render(<ResultCard group={shuttle} ctx={ctx()} thumbnail={{ state: "none" }} selected={false} onSelect={() => {}} />);
-    expect(screen.getAllByRole("listitem")[0]).toHaveTextContent(`${summary.pickupName} ${summary.dropoffName}`);
+    expect(within(await screen.findByRole("article")).getAllByRole("listitem")[0]).toHaveTextContent(`${summary.pickupName} ${summary.dropoffName}`);
   });
 
-  it("lists another source's offer for the same product, selectable", () => {
+  it("lists another source's offer for the same product, selectable", async () => {
     const groups = groupRows(parse(fixtures.transferRows));
     const sedan = groups.find((g) => g.rows.length > 1)!;
     render(<ResultCard group={sedan} ctx={ctx()} thumbnail={{ state: "none" }} selected={false} onSelect={() => {}} />);
-    expect(screen.getAllByRole("link", { name: /^Select/ })).toHaveLength(2);
-    expect(screen.getByRole("article")).toHaveTextContent("Standard sedan, Round trip");
+    const card = await screen.findByRole("article");
+    expect(within(card).getAllByRole("link", { name: /^Select/ })).toHaveLength(2);
+    expect(card).toHaveTextContent("Standard sedan, Round trip");
   });
 
-  it("renders a product type it does not know without actions", () => {
+  it("renders a product type it does not know without actions", async () => {
     const row = { ...fixtures.flightRows[0]!, productType: "cruise", summary: {} };
     const [group] = groupRows(parse([row]));
     render(<ResultCard group={group!} ctx={ctx()} thumbnail={{ state: "none" }} selected={false} onSelect={() => {}} />);
-    expect(screen.getByRole("article", { name: "Cruise" })).toHaveTextContent("$1,495.56");
+    expect(await screen.findByRole("article", { name: "Cruise" })).toHaveTextContent("$1,495.56");
     expect(screen.queryByRole("link")).not.toBeInTheDocument();
   });
 });

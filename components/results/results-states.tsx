@@ -3,43 +3,10 @@ import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Skeleton } from "@/components/ui/skeleton";
-import { nounOf } from "./format";
+import { nounOf } from "./nouns";
 
-// Every state of the results besides the list itself: loading, empty, filtered-empty, error, expired.
-
-/** Placeholders shaped like the real cards (thumbnail, lines, price column). */
-export function ResultsSkeleton({ productType, count = 4 }: { productType: string; count?: number }) {
-  const hotel = productType === "hotel";
-  return (
-    <div role="status" aria-label={`Loading ${nounOf(productType)}`} className="space-y-3">
-      {Array.from({ length: count }, (_, i) => (
-        <div key={i} className="rounded-xl border border-slate-200 bg-white p-3 sm:p-4">
-          <div className="flex flex-col gap-4 sm:flex-row">
-            <div className="flex min-w-0 flex-1 gap-3 sm:gap-4">
-              {hotel ? <Skeleton className="size-24 shrink-0 rounded-lg sm:h-32 sm:w-44" /> : <Skeleton className="size-10 shrink-0 rounded-lg" />}
-              <div className="min-w-0 flex-1 space-y-2.5 pt-1">
-                <Skeleton className="h-4 w-3/5" />
-                <Skeleton className="h-3 w-2/5" />
-                <Skeleton className="h-3 w-1/2" />
-                <div className="flex gap-2 pt-1">
-                  <Skeleton className="h-5 w-20 rounded-full" />
-                  <Skeleton className="h-5 w-36 rounded-full" />
-                </div>
-              </div>
-            </div>
-            <div className="flex items-end justify-between gap-3 border-t border-slate-100 pt-3 sm:w-44 sm:flex-col sm:border-t-0 sm:border-l sm:pt-0 sm:pl-4">
-              <div className="space-y-1.5 sm:w-full sm:items-end">
-                <Skeleton className="ml-auto h-3 w-10" />
-                <Skeleton className="ml-auto h-6 w-24" />
-              </div>
-              <Skeleton className="h-8 w-24 rounded-md sm:w-full" />
-            </div>
-          </div>
-        </div>
-      ))}
-    </div>
-  );
-}
+// Every state of the results besides the list itself: empty, filtered-empty, error, expired (loading:
+// results-skeleton.tsx).
 
 export function StatePanel({
   icon,

@@ -11,13 +11,17 @@ import { activeFilterCount, applyFilters, EMPTY_FILTERS, facetsOf, type ResultFi
 import { ClientPricesSwitch, PricingCountry } from "@/components/pricing/client-prices";
 import { destinationCountry } from "@/lib/pricing/destination";
 import { SortSelect } from "./filters/sort-select";
-import { countOf, nounOf, SourceLabels } from "./format";
+import { SourceLabels } from "./format";
+import { countOf, nounOf } from "./nouns";
 import { ResultCard, type CardContext } from "./result-cards";
 import { filtersFromParams, withFilterParams } from "./filters/filters-url";
-import { EmptyResults, FilteredEmpty, FilterPanelOutline, ResultsError, ResultsSkeleton, SearchExpired } from "./results-states";
+import { EmptyResults, FilteredEmpty, FilterPanelOutline, ResultsError, SearchExpired } from "./results-states";
+import { ResultsSkeleton } from "./results-skeleton";
 import { SearchProgress, SearchProgressPlaceholder } from "./search-progress";
 import type { ResultGroup } from "./types";
 import { useLiveResults } from "./use-live-results";
+// For whoever starts a search: its first page asked for while the results page opens (use-run-search.ts).
+export { prefetchFirstPage } from "./use-live-results";
 import { useThumbnails } from "./use-thumbnails";
 import { VirtualResults } from "./virtual-results";
 import { formatCount } from "@/lib/money";

@@ -4,7 +4,7 @@ import { useInfiniteQuery, useQuery, type InfiniteData, type QueryClient } from 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import * as z from "zod/mini";
 import { ApiError, apiRequest } from "@/lib/api-client";
-import { isSessionFilling } from "@/lib/tds/contract/adapter";
+import { isSessionFilling } from "@/lib/tds/contract/adapter-shapes";
 import { resultRowSchema, resultsMetaSchema } from "@/lib/tds/contract/schemas";
 import {
   arrivalMessage,

@@ -10,7 +10,15 @@ import { SearchWorkspace } from "./search-workspace";
 
 const router = { push: vi.fn(), replace: vi.fn(), refresh: vi.fn(), back: vi.fn(), forward: vi.fn(), prefetch: vi.fn() };
 vi.mock("next/navigation", () => ({ useRouter: () => router, usePathname: () => "/search" }));
-vi.mock("@/components/results/search-results", () => ({
+// The other products' cards (components/results/offer-cards-lazy.ts): which results start loading them.
+const preloadOfferCards = vi.hoisted(() => vi.fn());
+vi.mock("@/components/results/offer-cards-lazy", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/components/results/offer-cards-lazy")>()),
+  preloadOfferCards,
+}));
+vi.mock("@/components/results/search-results", async () => ({
+  // Passed on for whoever starts a search (use-run-search.ts), as the real module does.
+  prefetchFirstPage: (await import("@/components/results/use-live-results")).prefetchFirstPage,
   SearchResults: (p: { searchId: string; searchingAgain: boolean; onSearchAgain: () => void }) => (
     <section aria-label="Search results">
       results of {p.searchId}
@@ -566,6 +574,16 @@ describe("SearchWorkspace – results", () => {
     await waitFor(() => expect(router.replace).toHaveBeenCalledTimes(1));
     expect(searches[0]).toMatchObject({ destinationCityRegionId: 2643743, checkIn: "2026-12-01" });
     expect(router.replace.mock.calls[0]).toEqual([expect.stringMatching(/&sid=srch_1$/), { scroll: false }]);
+  });
+
+  it("starts loading the cards of another product than hotels with its results (hotels' are in the results' code)", async () => {
+    installFetch();
+    const { rerenderWith } = renderWorkspace(`type=hotel&to=city:2643743%7CLondon%7CGB&in=2026-12-01&out=2026-12-04&pax=2`, "srch_1");
+    expect(await screen.findByText("results of srch_1")).toBeInTheDocument();
+    expect(preloadOfferCards).not.toHaveBeenCalled();
+    act(() => rerenderWith(`type=activity&to=destination:GB-LONDON%7CLondon%7CGB&in=${inDays(7)}`, "srch_2"));
+    expect(await screen.findByText("results of srch_2")).toBeInTheDocument();
+    expect(preloadOfferCards).toHaveBeenCalledTimes(1);
   });
 
   it("keeps the button in its Searching… state until the results are open", async () => {

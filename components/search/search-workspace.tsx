@@ -8,7 +8,9 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 // Loaded with this page, so that the results' own import()s are not inside their next/dynamic
 // module (why: components/results/lazy-parts.ts).
 import "@/components/results/lazy-parts";
-import { ResultsSkeleton } from "@/components/results/results-states";
+import { OfferCardsContext } from "@/components/results/offer-cards-context";
+import { OFFER_CARDS, preloadOfferCards } from "@/components/results/offer-cards-lazy";
+import { ResultsSkeleton } from "@/components/results/results-skeleton";
 import { Button } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
 import { cn } from "@/components/ui/cn";
@@ -30,7 +32,6 @@ import { capabilitiesSchema } from "@/lib/tds/contract/schemas";
 import type { RunSearchMutation } from "./search-form-shell";
 import { fitOccupancy } from "./search-limits";
 import type { SearchRules } from "./search-resolver";
-import { SearchSummary } from "./search-summary";
 import { useRunSearch } from "./use-run-search";
 
 // What the page loads only when it is used (issue 15, page weight):
@@ -51,6 +52,8 @@ const HotelForm = lazy(() => FIELDS.hotel().then((m) => ({ default: m.HotelForm 
 const FlightForm = lazy(() => FIELDS.flight().then((m) => ({ default: m.FlightForm })));
 const ActivityForm = lazy(() => FIELDS.activity().then((m) => ({ default: m.ActivityForm })));
 const TransferForm = lazy(() => FIELDS.transfer().then((m) => ({ default: m.TransferForm })));
+// The bar that says what was searched shows only with results: /search without them does not load it.
+const SearchSummary = lazy(() => import("./search-summary").then((m) => ({ default: m.SearchSummary })));
 
 const SearchResults = dynamic(() => import("@/components/results/search-results").then((m) => m.SearchResults), {
   loading: () => <ResultsLoading />,
@@ -159,6 +162,12 @@ export function SearchWorkspace({ initialCriteria, sid, currency, market, today 
     (drafts[type] as CriteriaOf<T> | undefined) ?? emptyCriteria(type, market);
 
   const showResults = !!sid && !!initialCriteria;
+  // Results of another product than hotels show cards of their own: their code starts loading
+  // alongside the results' (hotel results do without it).
+  const resultsType = showResults ? (initialCriteria?.productType ?? null) : null;
+  useEffect(() => {
+    if (resultsType && resultsType !== "hotel") preloadOfferCards();
+  }, [resultsType]);
   const collapsed = showResults && !editing;
   // Under results the form stays folded until "Edit search": it is mounted (and its code loaded)
   // the first time it opens, then kept, so what the advisor typed survives closing it again.
@@ -177,7 +186,9 @@ export function SearchWorkspace({ initialCriteria, sid, currency, market, today 
       ) : null}
 
       {collapsed ? (
-        <SearchSummary criteria={initialCriteria!} onEdit={() => setEditing(true)} onEditIntent={() => preloadFields(initialCriteria!.productType)} />
+        <Suspense fallback={<Skeleton className="h-[4.5rem] w-full rounded-xl" />}>
+          <SearchSummary criteria={initialCriteria!} onEdit={() => setEditing(true)} onEditIntent={() => preloadFields(initialCriteria!.productType)} />
+        </Suspense>
       ) : null}
 
       <div hidden={collapsed}>
@@ -235,13 +246,15 @@ export function SearchWorkspace({ initialCriteria, sid, currency, market, today 
       </div>
 
       {showResults ? (
-        <SearchResults
-          searchId={sid}
-          criteria={initialCriteria}
-          onSearchAgain={() => again.mutate(initialCriteria)}
-          searchingAgain={searchingAgain}
-          onEditSearch={() => (setEditing(true), window.scrollTo({ top: 0, behavior: "smooth" }))}
-        />
+        <OfferCardsContext.Provider value={OFFER_CARDS}>
+          <SearchResults
+            searchId={sid}
+            criteria={initialCriteria}
+            onSearchAgain={() => again.mutate(initialCriteria)}
+            searchingAgain={searchingAgain}
+            onEditSearch={() => (setEditing(true), window.scrollTo({ top: 0, behavior: "smooth" }))}
+          />
+        </OfferCardsContext.Provider>
       ) : sid && !initialCriteria ? (
         <Callout tone="warning" title="This link is missing what was searched.">
           <p>Fill in the search form on this page and search again to see results.</p>

@@ -6,8 +6,11 @@ import { apiPost } from "@/lib/api-client";
 import { searchHref, toSearchRequest, type SearchCriteria } from "@/lib/search/criteria";
 import { searchCreatedSchema } from "@/lib/tds/contract/schemas";
 
-const loadLiveResults = () => import("@/components/results/use-live-results");
-const loadResults = () => Promise.all([loadLiveResults(), import("@/components/results/search-results")]);
+// The results' code, with the prefetch of their first page (search-results.tsx passes it on). One
+// import() for both: with an import() of its own, use-live-results was built as a module apart
+// from the rest of the results' code, and hotel results loaded about 0.4 KB more (issue 15, page
+// weight; bench/page-weight.ts).
+const loadResults = () => import("@/components/results/search-results");
 
 /**
  * Starts a search (POST /api/search) and opens its results at /search?<criteria>&sid=…, so the
@@ -27,8 +30,8 @@ export function useRunSearch(options: { replace?: boolean } = {}) {
     },
     onSuccess: async ({ searchId, criteria }) => {
       // Loaded by now (asked for with the POST); without it the results page simply asks itself.
-      const live = await loadLiveResults().catch(() => null);
-      live?.prefetchFirstPage(queryClient, searchId, criteria.productType);
+      const results = await loadResults().catch(() => null);
+      results?.prefetchFirstPage(queryClient, searchId, criteria.productType);
       const href = searchHref(criteria, searchId);
       if (options.replace) router.replace(href, { scroll: false });
       else router.push(href);

@@ -126,20 +126,59 @@ export type ProposalListRow = Pick<
 
 export type Client = { id: string; name: string; email: string; phone: string; createdAt: string };
 
+// What the desk shows of a client (/clients, /clients/[id]). Proposals and what was booked from
+// them follow the proposals' rule: an advisor sees their own, an admin everyone's.
+
+/** A row of /clients: the client, their proposals and bookings as the reader may see them, and when anything last happened. */
+export type ClientListRow = Client & {
+  proposalCount: number;
+  bookingCount: number;
+  /** The latest of: the client added or changed, one of their proposals changed or opened by them, a booking made from one. */
+  lastActivityAt: string;
+};
+
+/** A client with who added them and when their details last changed. */
+export type ClientDetails = Client & { updatedAt: string; createdBy: { id: string; name: string } | null };
+
+export type ClientProposal = {
+  id: string;
+  reference: string;
+  title: string;
+  state: ProposalState;
+  /** Client prices: the cheapest and the dearest choice. */
+  total: ProposalTotal | null;
+  /** When it was first shared with the client; null for a draft. */
+  sentAt: string | null;
+  updatedAt: string;
+  advisor: { id: string; name: string };
+};
+
+/** A booking made from one of the client's proposals (proposal_bookings), with what the desk knows of it. */
+export type ClientBooking = {
+  bookingId: string;
+  orderRef: string;
+  proposal: { id: string; reference: string; title: string };
+  product: { type: ItemSnapshot["productType"]; title: string; subtitle: string | null };
+  /** YYYY-MM-DD, the offer's dates as proposed. */
+  startsOn: string;
+  endsOn: string | null;
+  /** The booking's state as the desk last saw it (booking_facts); null when it has not seen one. */
+  state: string | null;
+  /** What the client pays: the client price recorded when it was booked. */
+  clientPrice: MoneyMinor;
+  bookedAt: string;
+};
+
+/** GET and PATCH /api/clients/[id]. `scope`: "own" (an advisor's proposals only) or "all" (an admin). */
+export type ClientOverview = { client: ClientDetails; proposals: ClientProposal[]; bookings: ClientBooking[]; scope: "own" | "all" };
+
 /**
  * What the client's page (/p/<token>) is given: no cost, markup, commission, quote IDs, internal
  * uuids, criteria or match. Group and option keys ("g1", "g1o2") come from positions.
  */
-export type PublicOption = {
+export type PublicOption = Pick<ItemSnapshot, "title" | "subtitle" | "photoUrl" | "details" | "startsOn" | "endsOn" | "travellers" | "cancellation"> & {
   key: string;
-  title: string;
-  subtitle?: string;
-  photoUrl?: string | null;
-  details: string[];
-  startsOn: string;
-  endsOn?: string | null;
-  travellers: string;
-  cancellation: string;
+  /** The client price. */
   price: MoneyMinor;
 };
 export type PublicGroup = { key: string; kind: GroupKind; label: string; options: PublicOption[] };
@@ -302,26 +341,28 @@ export type ProposalBookingRequest = z.output<typeof proposalBookingSchema>;
 const PHONE_SENTENCE = "Enter the number with its country code, such as +44 20 7946 0958, or leave it empty.";
 const digitsIn = (v: string) => v.replace(/\D/g, "").length;
 
-/** POST /api/clients (and the client form of the proposal page). */
+// A client's contact details, each with its sentence: the same rules for a new client and a change.
+const clientName = text(CLIENT_NAME_MAX, `The name can be at most ${CLIENT_NAME_MAX} characters.`, "Enter the client's name.").check(
+  z.minLength(1, "Enter the client's name."),
+  oneLine("Write the name on one line, without tabs or other special characters."),
+);
+const clientEmail = z.pipe(
+  z.string("Enter the client's email address.").check(z.trim(), z.maxLength(EMAIL_MAX, `Email addresses are at most ${EMAIL_MAX} characters.`)),
+  z.email("Enter a valid email address, such as name@example.com."),
+);
+const clientPhone = z
+  .string(PHONE_SENTENCE)
+  .check(
+    z.trim(),
+    z.maxLength(PHONE_MAX, `Phone numbers are at most ${PHONE_MAX} characters.`),
+    z.refine((v) => v === "" || (/^\+[\d\s().-]+$/.test(v) && digitsIn(v) >= 7 && digitsIn(v) <= 15), PHONE_SENTENCE),
+  );
+
+/** POST /api/clients (and the client form of the proposal page, and the client's page). */
 export const clientSchema = z.strictObject({
-  name: text(CLIENT_NAME_MAX, `The name can be at most ${CLIENT_NAME_MAX} characters.`, "Enter the client's name.").check(
-    z.minLength(1, "Enter the client's name."),
-    oneLine("Write the name on one line, without tabs or other special characters."),
-  ),
-  email: z.pipe(
-    z.string("Enter the client's email address.").check(z.trim(), z.maxLength(EMAIL_MAX, `Email addresses are at most ${EMAIL_MAX} characters.`)),
-    z.email("Enter a valid email address, such as name@example.com."),
-  ),
-  phone: z._default(
-    z
-      .string(PHONE_SENTENCE)
-      .check(
-        z.trim(),
-        z.maxLength(PHONE_MAX, `Phone numbers are at most ${PHONE_MAX} characters.`),
-        z.refine((v) => v === "" || (/^\+[\d\s().-]+$/.test(v) && digitsIn(v) >= 7 && digitsIn(v) <= 15), PHONE_SENTENCE),
-      ),
-    "",
-  ),
+  name: clientName,
+  email: clientEmail,
+  phone: z._default(clientPhone, ""),
 });
 export type ClientRequest = z.output<typeof clientSchema>;
 export type ClientInput = z.input<typeof clientSchema>;
@@ -348,6 +389,23 @@ export const proposalListQuerySchema = z.strictObject({
 export type ProposalListQuery = z.output<typeof proposalListQuerySchema>;
 
 export const clientListQuerySchema = z.strictObject({ q: z.optional(searchText) });
+
+/**
+ * PATCH /api/clients/[id]: any of the contact details; a field left out stays as it is (no
+ * default here: an absent phone must not wipe the one kept).
+ */
+export const updateClientSchema = z
+  .strictObject({ name: z.optional(clientName), email: z.optional(clientEmail), phone: z.optional(clientPhone) })
+  .check(z.refine((b) => b.name !== undefined || b.email !== undefined || b.phone !== undefined, "Say what to change: the name, the email or the phone."));
+export type UpdateClientRequest = z.output<typeof updateClientSchema>;
+
+/** GET /api/clients/list: the desk's page of clients (/clients). */
+export const CLIENTS_PAGE_SIZE = 25;
+export const clientPageQuerySchema = z.strictObject({
+  q: z.optional(searchText),
+  page: z.optional(z.int("Give the page as a whole number.").check(z.gte(1, "Pages start at 1."), z.lte(10_000, "There are not that many pages."))),
+});
+export type ClientPageQuery = z.output<typeof clientPageQuerySchema>;
 
 function isHttpsUrl(v: string): boolean {
   try {

@@ -87,7 +87,7 @@ function invalid(path: string, message: string): never {
 /* ------------------------------------------------------------------------------ small helpers */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (v: string) => UUID.test(v);
+export const isUuid = (v: string) => UUID.test(v);
 const DAY_MS = 86_400_000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 /** The end of a validity day: the first instant of the next day, UTC (the link works until then). */
@@ -103,7 +103,7 @@ export function newReference(): string {
 }
 
 /** A LIKE pattern matching `text` anywhere, its wildcards taken literally. */
-const likeAnywhere = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likeAnywhere = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const PRODUCT_WORDS: Record<ItemSnapshot["productType"], { one: string; pick: string }> = {
   hotel: { one: "Hotel", pick: "Choose a hotel" },
@@ -181,7 +181,7 @@ function defaultLabel(kind: GroupKind, types: readonly ItemSnapshot["productType
 /* ------------------------------------------------------------------------------ clients */
 
 const clientOut = (c: typeof clients.$inferSelect): Client => ({ id: c.id, name: c.name, email: c.email, phone: c.phone, createdAt: c.createdAt.toISOString() });
-const clientSearchText = (c: { name: string; email: string }) => foldText(`${c.name} ${c.email}`);
+export const clientSearchText = (c: { name: string; email: string }) => foldText(`${c.name} ${c.email}`);
 
 export async function createClient(db: Db, input: ClientRequest, actor: Actor): Promise<Client> {
   const [row] = await db
@@ -295,7 +295,7 @@ function toProposal(l: Loaded, now: Date): Proposal {
 }
 
 /** Whom `actor` may see: an advisor their own, an admin all. */
-const visibleTo = (actor: Actor): SQL | undefined => (actor.role === "admin" ? undefined : eq(proposals.advisorId, actor.id));
+export const visibleTo = (actor: Actor): SQL | undefined => (actor.role === "admin" ? undefined : eq(proposals.advisorId, actor.id));
 
 /** One proposal as its advisor (or an admin) sees it; 404 `proposal_not_found` for anyone else. */
 export async function readProposal(db: Db, actor: Actor, id: string, now = new Date()): Promise<Proposal> {

@@ -31,6 +31,10 @@ export type TestSmtpOptions = {
   refuseRecipient?: (address: string) => string | null;
   /** Ask for this user name and password (AUTH over the plain connection, as a local relay may). */
   auth?: { user: string; pass: string };
+  /** The port to listen on (a free one by default). */
+  port?: number;
+  /** Called with each mail as it is accepted (the e2e sink writes it to a file). */
+  onMail?: (mail: ReceivedMail) => void;
 };
 
 export async function startSmtpServer(options: TestSmtpOptions = {}): Promise<TestSmtpServer> {
@@ -66,6 +70,7 @@ export async function startSmtpServer(options: TestSmtpOptions = {}): Promise<Te
             const mail = { envelope: { from: from ? from.address : null, to: session.envelope.rcptTo.map((r) => r.address) }, raw, parsed };
             received.push(mail);
             inbox.push(mail);
+            options.onMail?.(mail);
             waiting.splice(0).forEach((wake) => wake());
             callback();
           },
@@ -77,7 +82,7 @@ export async function startSmtpServer(options: TestSmtpOptions = {}): Promise<Te
   const server = new SMTPServer(serverOptions);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
   });
   const port = (server.server.address() as AddressInfo).port;
 

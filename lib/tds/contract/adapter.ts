@@ -10,53 +10,15 @@ import {
   TRAVELER_TITLES,
   type KnownBookingState,
 } from "./base";
+import { bookingQuestionSchema } from "./adapter-shapes";
 
 // Every decision of shared/spec/contract-decisions.md, the document that fills what the
 // specification leaves "not shown". Nothing else in lib/tds (or the app) restates one of them,
 // so each can be changed here alone when the real contract is known. Section numbers are that
-// document's.
+// document's. Those on the shapes of responses every desk page reads are in ./adapter-shapes,
+// re-exported here.
 
-/* ---------------------------------------------------------------- §5 shapes (used below too) */
-
-/** `error.details[]` item; `path` is dotted (`occupancy.0.adults`). */
-export const errorDetailSchema = z.looseObject({ path: z.string(), message: z.string() });
-
-/** Cursors are opaque strings: passed back as received, never parsed. */
-export type Cursor = string;
-
-// Inner fields the sandbox chooses and the client reads leniently (unknown kept, missing tolerated).
-const lenient = z.looseObject({});
-export const agencyCommissionSchema = z.looseObject({
-  percent: z.optional(z.number()),
-  amountMinor: z.optional(z.number()),
-  currency: z.optional(z.string()),
-});
-export const priceSummarySchema = lenient;
-export const earningsSchema = lenient;
-export const importantInformationSchema = lenient;
-export const paymentSchema = z.looseObject({
-  kind: z.optional(z.string()),
-  method: z.optional(z.string()),
-  amountMinor: z.optional(z.number()),
-  currency: z.optional(z.string()),
-  status: z.optional(z.string()),
-  createdAt: z.optional(z.string()),
-});
-export const ticketSchema = z.looseObject({
-  name: z.optional(z.string()),
-  ticketNo: z.optional(z.string()),
-  airlinePnr: z.nullish(z.string()),
-});
-
-/** Voucher `stay`. */
-export const voucherStaySchema = z.looseObject({
-  checkIn: z.string(),
-  checkOut: z.string(),
-  nights: z.int(),
-  rooms: z.array(
-    z.looseObject({ roomName: z.nullable(z.string()), boardBasis: z.nullable(z.string()), guests: z.array(z.string()) }),
-  ),
-});
+export * from "./adapter-shapes";
 
 /** `data` of POST /bookings/:id/email-client. */
 export const emailClientResultSchema = z.looseObject({
@@ -82,12 +44,6 @@ export const activityContentSchema = z.looseObject({
   cancellationPolicy: z.nullish(z.union([z.string(), z.looseObject({})])),
 });
 
-/**
- * Supplier outcome statuses in results meta: values not shown; these are the sandbox's, and
- * the enum stays open.
- */
-export const SUPPLIER_OUTCOME_STATUSES = ["pending", "completed", "failed"] as const;
-
 /** Rate limits per key and minute of calls the specification's table leaves out. */
 export const DECIDED_RATE_LIMITS = { priceCheck: 60, unlisted: 120 } as const;
 
@@ -99,17 +55,6 @@ export const priceCheckRequestSchema = z.strictObject({ supplierRateRef: z.optio
 
 /** §8: retried once, as the specification says; no other price-check error is retried (it is not idempotent). */
 export const PRICE_CHECK_RETRY = { codes: ["price_check_conflict"], times: 1 } as const;
-
-export const BOOKING_QUESTION_TYPES = ["text", "number", "date", "select", "boolean"] as const;
-export const bookingQuestionSchema = z.looseObject({
-  code: z.string(),
-  label: z.string(),
-  required: z.boolean(),
-  perTraveler: z.boolean(),
-  type: openEnum(BOOKING_QUESTION_TYPES),
-  options: z.nullish(z.array(z.string())),
-  maxLength: z.nullish(z.int()),
-});
 
 /** The key of an answer in `bookingAnswers`: `code`, or `CODE:n` for traveller n (0-based). */
 export function bookingAnswerKey(question: { code: string; perTraveler: boolean }, travelerIndex?: number): string {
@@ -232,18 +177,6 @@ export const travelerSchema = z
     z.refine((t) => t.type !== "child" || (t.age !== undefined && t.age <= 17), { path: ["age"], message: "A child needs an age from 0 to 17." }),
   );
 
-/** A traveller as read back in a booking detail: every field optional, unknown ones kept. */
-export const travelerRecordSchema = z.looseObject({
-  roomIndex: z.nullish(z.int()),
-  type: z.nullish(z.string()),
-  age: z.nullish(z.number()),
-  title: z.nullish(z.string()),
-  firstName: z.nullish(z.string()),
-  lastName: z.nullish(z.string()),
-  email: z.nullish(z.string()),
-  phone: z.nullish(z.string()),
-});
-
 /* ----------------------------------------------------------------- §4 states and transitions */
 
 /** `refresh-status` on `supplier_pending` answers one of these (or a state added later). */
@@ -275,68 +208,3 @@ export function bookingActions(state: string): BookingActions {
   };
 }
 
-/** Search sessions go `pending` → `partial` → `completed`, or `failed`: keep reading while filling. An unknown status is not polled. */
-export function isSessionFilling(status: string): boolean {
-  return status === "pending" || status === "partial";
-}
-
-/* -------------------------------------------------------- §5 booking-detail inner shapes */
-
-export const lineItemDetailsSchema = z.looseObject({
-  // hotel
-  hotelConfirmationRef: z.nullish(z.string()),
-  hotelConfirmationRefs: z.nullish(z.array(z.string())),
-  hotelConfirmationNumber: z.nullish(z.string()),
-  // flight
-  pnr: z.nullish(z.string()),
-  airlinePnr: z.nullish(z.string()),
-  tickets: z.nullish(z.array(ticketSchema)),
-  ticketingStatus: z.nullish(z.string()),
-  // activity and transfer
-  supplierVouchers: z.optional(z.unknown()),
-  panRequired: z.nullish(z.boolean()),
-  bookingQuestions: z.nullish(z.array(z.partial(bookingQuestionSchema))),
-  transferLegs: z.nullish(z.array(z.looseObject({}))),
-});
-
-/* ------------------------------------------- result-row summaries the specification leaves open */
-
-// Only hotel summaries are specified field by field (schemas.ts). For the other products the
-// specification says "display fields" (plus transfers' `tripType`): the fields below are the
-// sandbox's, read when present and never required.
-const displayPolicy = z.optional(cancellationPolicySchema);
-
-export const flightSummarySchema = z.looseObject({
-  airline: z.nullish(z.string()),
-  airlineCode: z.nullish(z.string()),
-  cabinClass: z.nullish(z.string()),
-  fareName: z.nullish(z.string()),
-  stops: z.nullish(z.number()),
-  durationMinutes: z.nullish(z.number()),
-  slices: z.nullish(z.array(z.looseObject({}))),
-  cancellationPolicy: displayPolicy,
-});
-
-export const activitySummarySchema = z.looseObject({
-  activityName: z.nullish(z.string()),
-  activityKey: z.nullish(z.string()),
-  cityName: z.nullish(z.string()),
-  modality: z.nullish(z.string()),
-  date: z.nullish(z.string()),
-  sessionStartTime: z.nullish(z.string()),
-  durationMinutes: z.nullish(z.number()),
-  cancellationPolicy: displayPolicy,
-});
-
-export const transferSummarySchema = z.looseObject({
-  /** Specified: `round` when one row covers both directions. */
-  tripType: z.nullish(openEnum(["round", "one_way"])),
-  vehicle: z.nullish(z.string()),
-  serviceType: z.nullish(z.string()),
-  pickupName: z.nullish(z.string()),
-  dropoffName: z.nullish(z.string()),
-  pickupAt: z.nullish(z.string()),
-  returnAt: z.nullish(z.string()),
-  durationMinutes: z.nullish(z.number()),
-  cancellationPolicy: displayPolicy,
-});

@@ -14,7 +14,7 @@ import {
   travelerRecordSchema,
   voucherStaySchema,
   SUPPLIER_OUTCOME_STATUSES,
-} from "./adapter";
+} from "./adapter-shapes";
 import {
   bookingStateSchema,
   cancellationPolicySchema,
