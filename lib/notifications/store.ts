@@ -8,7 +8,16 @@ import { notifications, users, type NotificationRow } from "@/lib/db/schema";
 // so a job retried after a crash finds it done and tells nobody twice. No page reads them yet.
 
 /** What a notification is about. The table stores the kind as text: a new kind needs no migration. */
-export const NOTIFICATION_KINDS = ["booking_state_changed"] as const;
+export const NOTIFICATION_KINDS = [
+  "booking_state_changed",
+  "hold_deadline_near",
+  "hold_lapsed",
+  "hold_paid_automatically",
+  "hold_auto_pay_failed",
+  "free_cancellation_ending",
+  "voucher_sent",
+  "voucher_failed",
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export type NewNotification = {

@@ -1,7 +1,8 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, max, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { recordDeskCheck } from "@/lib/db/ledger";
-import { bookingActions, bookingFacts, bookingFollowUps, bookingsLedger, users, type BookingFollowUpRow } from "@/lib/db/schema";
+import { bookingActions, bookingFacts, bookingFollowUps, bookingsLedger, users, type BookingFollowUpRow, type NotificationRow } from "@/lib/db/schema";
+import { publishNotifications } from "@/lib/notifications/bus";
 import { activeAdminIds, addNotifications } from "@/lib/notifications/store";
 import { stateChangeNotice } from "./notify";
 import { checkInterval, isPendingState, MIN_CHECK_SPACING_MS } from "./spacing";
@@ -163,7 +164,8 @@ export type ChangeRecorded =
 export async function recordChange(db: Db, f: FollowUp, change: Change, now: Date): Promise<ChangeRecorded> {
   const pending = isPendingState(change.state);
   const nextCheckAt = pending ? new Date(now.getTime() + checkInterval(0)) : null;
-  return db.transaction(async (txn) => {
+  let told: NotificationRow[] = [];
+  const recorded = await db.transaction(async (txn): Promise<ChangeRecorded> => {
     const tx = txn as unknown as Db;
     const [moved] = await tx
       .update(bookingFollowUps)
@@ -206,12 +208,15 @@ export async function recordChange(db: Db, f: FollowUp, change: Change, now: Dat
       at: now,
       result: { checkedBy: "desk", previousState: f.state, via: change.via },
     });
-    const told = booker?.active ? [booker.id] : await activeAdminIds(tx);
+    const people = booker?.active ? [booker.id] : await activeAdminIds(tx);
     const notice = stateChangeNotice({ orderRef: f.orderRef, from: f.state, to: change.state, outsideDesk, bookerGone: !!booker && !booker.active });
-    await addNotifications(
+    told = await addNotifications(
       tx,
-      told.map((userId) => ({ kind: "booking_state_changed" as const, userId, bookingId: f.bookingId, ...notice })),
+      people.map((userId) => ({ kind: "booking_state_changed" as const, userId, bookingId: f.bookingId, ...notice })),
     );
-    return { recorded: true, historyId: step.id, told, outsideDesk, settled: !pending, nextCheckAt };
+    return { recorded: true, historyId: step.id, told: people, outsideDesk, settled: !pending, nextCheckAt };
   });
+  // Committed: the open desks of the people told hear it now.
+  await publishNotifications(told);
+  return recorded;
 }
