@@ -9,7 +9,9 @@
 // (bench/support/bare-next.ts, :3262), measured in the same runs. Chromium is Debian's (/usr/bin/chromium); nothing is downloaded.
 // BENCH_LH_PAGES=/search,results measures only those pages; BENCH_LH_DETAIL=1 also prints, for each
 // mobile run, the scripts' main-thread time and the long tasks (what the TBT is made of).
+// BENCH_LH_DUMP=<dir> writes each run's whole Lighthouse report there (JSON), to look into.
 // Prints figures, never asserts: the machine is shared and noisy.
+import { writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags } from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
@@ -51,6 +53,7 @@ async function audit(url: string, cookie: string | null, formFactor: "mobile" | 
     if (attempt === 3) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   }
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  if (process.env.BENCH_LH_DUMP) writeFileSync(`${process.env.BENCH_LH_DUMP}/${formFactor}-${url.replace(/^https?:\/\/[^/]+/, "").replace(/\W+/g, "_").slice(0, 40) || "root"}.json`, JSON.stringify(lhr));
   if (DETAIL && formFactor === "mobile") {
     type Item = { url: string; total?: number; scripting?: number; startTime?: number; duration?: number };
     const items = (id: string) => ((lhr.audits[id]?.details as { items?: Item[] } | undefined)?.items ?? []);

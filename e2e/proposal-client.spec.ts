@@ -127,6 +127,8 @@ test.describe("the client's proposal page", () => {
     await expect(page).toHaveTitle(/^Barcelona, two hotels · /);
     await expect(page.getByRole("heading", { level: 1, name: "Barcelona, two hotels" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Agency Desk home" })).toHaveCount(0);
+    // Its styles come inlined with the page (app/p/layout.tsx), the desk's stylesheet not at all.
+    await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
     await expect(page.getByText("Pick one of these")).toBeVisible();
     await expect(page.getByText("Included in your trip")).toBeVisible();
     for (const i of proposal.items) await expect(page.getByText(formatMoney(i.clientPrice.amountMinor, i.clientPrice.currency), { exact: true }).first()).toBeVisible();
@@ -199,10 +201,12 @@ test.describe("the client's proposal page", () => {
 
   test("a link that opens nothing answers the designed 404, which says nothing of whether it ever did", async ({ page, request }, testInfo) => {
     test.skip(testInfo.project.name !== "narrow", "one run is enough");
-    for (const path of [`/p/${"A".repeat(43)}`, "/p/too-short"]) {
+    // Below a link too: the client's own page, not the desk's 404.
+    for (const path of [`/p/${"A".repeat(43)}`, "/p/too-short", `/p/${"A".repeat(43)}/more`]) {
       const res = await page.goto(path);
       expect(res?.status()).toBe(404);
       await expect(page.getByRole("heading", { level: 1, name: "This link does not open anything" })).toBeVisible();
+      await expect(page.getByRole("banner")).toHaveCount(0);
     }
     // A POST to a link that opens nothing is the same 404 in the envelope.
     const post = await request.post(`/api/p/${"A".repeat(43)}/choice`, { data: { choice: ["g1o1"], message: "" }, headers: SAME_ORIGIN });

@@ -4,6 +4,7 @@ import { AppFooter } from "@/components/layout/app-footer";
 import { AgencyBadge } from "@/components/layout/app-header";
 import { IntentLink } from "@/components/ui/intent-link";
 import { getEnv } from "@/lib/server-env";
+import "../globals.css";
 
 // Sign-in and invites: the desk's bar without what only a signed-in person uses (sections, the
 // Ctrl K palette, the proposal tray, the menu) and without the desk's providers, so /login loads

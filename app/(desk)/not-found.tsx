@@ -1,3 +1,3 @@
 // notFound() from a desk page: the designed 404 inside the desk's header and footer. An address
-// that matches no page gets app/not-found.tsx, under the root layout only.
+// that matches no page gets app/not-found.tsx, under the (auth) layout (app/(auth)/[...missing]).
 export { default } from "../not-found";
