@@ -3,14 +3,13 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { FileText, Plus, SearchX } from "lucide-react";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { useTimeZone } from "@/components/layout/time-zone";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
 import { cn } from "@/components/ui/cn";
-import { inputClasses } from "@/components/ui/field";
 import { IntentLink } from "@/components/ui/intent-link";
+import { EmptyCard, FilterCard, MineToggle, Pager, rowLinkClasses, SearchField, SkeletonRows, SkeletonTitle, TableCard, tableRowClasses, useListFilters } from "@/components/ui/list-parts";
 import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ApiError } from "@/lib/api-client";
@@ -22,27 +21,9 @@ import { DEFAULT_PROPOSAL_FILTERS, isFiltered, PROPOSAL_QUERY_MAX, proposalsHref
 import { STATE_WORDS, totalText, viewsText } from "./format";
 import { ProposalStateBadge } from "./state-badge";
 
-const SEARCH_DEBOUNCE_MS = 300;
-
 /** /proposals: the advisor's proposals (an admin's: the agency's), filtered in the URL. */
 export function ProposalsList({ initialFilters }: { initialFilters: ProposalFilters }) {
-  const router = useRouter();
-  const [filters, setFilters] = useState(initialFilters);
-  const [text, setText] = useState(initialFilters.q);
-  const update = (next: Partial<ProposalFilters>) => {
-    // Any change but the page's own goes back to the first page.
-    const merged = { ...filters, page: 1, ...next };
-    setFilters(merged);
-    router.replace(proposalsHref(merged), { scroll: false });
-  };
-  const trimmed = text.trim().slice(0, PROPOSAL_QUERY_MAX);
-  useEffect(() => {
-    if (trimmed === filters.q) return;
-    const t = setTimeout(() => update({ q: trimmed }), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(t);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- update is stable in effect (setState + router)
-  }, [trimmed, filters.q]);
-
+  const { filters, update, text, setText, clear } = useListFilters(initialFilters, { href: proposalsHref, defaults: DEFAULT_PROPOSAL_FILTERS, queryMax: PROPOSAL_QUERY_MAX });
   const list = useQuery({
     queryKey: ["proposals", filters.state, filters.q, filters.mine, filters.page],
     queryFn: ({ signal }) => listProposals({ state: filters.state === "all" ? undefined : filters.state, q: filters.q, mine: filters.mine, page: filters.page }, signal),
@@ -51,10 +32,6 @@ export function ProposalsList({ initialFilters }: { initialFilters: ProposalFilt
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PROPOSALS_PAGE_SIZE));
-  const clear = () => {
-    setText("");
-    update({ ...DEFAULT_PROPOSAL_FILTERS });
-  };
 
   return (
     <div>
@@ -80,7 +57,12 @@ export function ProposalsList({ initialFilters }: { initialFilters: ProposalFilt
 
       <div className="mt-3" aria-busy={list.isFetching || undefined}>
         {list.isPending ? (
-          <ListSkeleton />
+          <SkeletonRows label="Loading proposals">
+            <SkeletonTitle width="w-56" under="w-32" />
+            <Skeleton className="h-6 w-20 rounded-full" />
+            <Skeleton className="hidden h-4 w-28 sm:block" />
+            <Skeleton className="h-4 w-20" />
+          </SkeletonRows>
         ) : list.isError && rows.length === 0 ? (
           <Callout title="The proposals could not be loaded" className="max-w-2xl">
             <p>{list.error instanceof ApiError ? list.error.message : "Try again in a moment."}</p>
@@ -97,19 +79,7 @@ export function ProposalsList({ initialFilters }: { initialFilters: ProposalFilt
         )}
       </div>
 
-      {pages > 1 ? (
-        <nav aria-label="Pages" className="mt-5 flex items-center justify-center gap-3 text-sm">
-          <Button size="sm" variant="secondary" disabled={filters.page <= 1} onClick={() => update({ page: filters.page - 1 })}>
-            Previous
-          </Button>
-          <span className="text-slate-600">
-            Page {filters.page} of {pages}
-          </span>
-          <Button size="sm" variant="secondary" disabled={filters.page >= pages} onClick={() => update({ page: filters.page + 1 })}>
-            Next
-          </Button>
-        </nav>
-      ) : null}
+      <Pager page={filters.page} pages={pages} onPage={(page) => update({ page })} />
     </div>
   );
 }
@@ -129,20 +99,10 @@ function Filters({
 }) {
   const id = useId();
   return (
-    <section aria-label="Filters" className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-[0_1px_2px_rgb(15_23_42/0.04)] sm:p-5">
+    <FilterCard label="Filters">
       <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-end">
         <div>
-          <label htmlFor={`${id}-q`} className="text-sm font-medium text-slate-800">
-            Search proposals
-          </label>
-          <input
-            id={`${id}-q`}
-            type="search"
-            value={text}
-            onChange={(e) => onText(e.target.value)}
-            placeholder="Reference, title or client"
-            className={cn(inputClasses(false), "mt-1.5")}
-          />
+          <SearchField id={`${id}-q`} label="Search proposals" value={text} onChange={onText} placeholder="Reference, title or client" />
         </div>
         <label className="text-sm font-medium text-slate-800">
           State
@@ -155,121 +115,69 @@ function Filters({
             ))}
           </Select>
         </label>
-        <div role="group" aria-label="Whose proposals" className="inline-flex h-10 shrink-0 self-end rounded-lg border border-slate-300 bg-slate-50 p-0.5">
-          {([
-            [false, "Everyone"],
-            [true, "Mine"],
-          ] as const).map(([mine, label]) => (
-            <button
-              key={label}
-              type="button"
-              aria-pressed={filters.mine === mine}
-              onClick={() => onChange({ mine })}
-              className={cn(
-                "rounded-md px-3 text-sm font-medium transition-colors",
-                filters.mine === mine ? "bg-white text-ink shadow-xs ring-1 ring-slate-200" : "text-slate-600 hover:text-ink",
-              )}
-            >
-              {label}
-            </button>
-          ))}
-        </div>
+        <MineToggle label="Whose proposals" mine={filters.mine} onChange={(mine) => onChange({ mine })} className="self-end" />
       </div>
       {isFiltered(filters) ? (
         <Button variant="ghost" size="sm" className="mt-3" onClick={onClear}>
           Clear filters
         </Button>
       ) : null}
-    </section>
+    </FilterCard>
   );
 }
+
+const COLUMNS = [
+  { label: "Proposal", className: "px-4" },
+  { label: "State" },
+  { label: "Client" },
+  { label: "Valid until", className: "hidden px-3 md:table-cell" },
+  { label: "Views", className: "hidden px-3 lg:table-cell" },
+  { label: "Client total", className: "px-4 text-right" },
+];
 
 function ProposalsTable({ rows }: { rows: ProposalListRow[] }) {
   const zone = useTimeZone();
   const [now] = useState(() => Date.now());
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-[0_1px_2px_rgb(15_23_42/0.04)]">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Proposals</caption>
-        <thead className="border-b border-slate-200 bg-slate-50/80 text-xs font-medium tracking-wide text-slate-500 uppercase">
-          <tr>
-            <th scope="col" className="px-4 py-2.5">Proposal</th>
-            <th scope="col" className="px-3 py-2.5">State</th>
-            <th scope="col" className="px-3 py-2.5">Client</th>
-            <th scope="col" className="hidden px-3 py-2.5 md:table-cell">Valid until</th>
-            <th scope="col" className="hidden px-3 py-2.5 lg:table-cell">Views</th>
-            <th scope="col" className="px-4 py-2.5 text-right">Client total</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((row) => (
-            <tr key={row.id} className="relative align-top hover:bg-slate-50 focus-within:bg-brand-50/40">
-              <td className="px-4 py-3">
-                <IntentLink
-                  href={`/proposals/${row.id}`}
-                  className="font-medium text-brand-700 after:absolute after:inset-0 hover:underline focus:outline-none focus-visible:underline"
-                >
-                  {row.title}
-                </IntentLink>
-                <p className="mt-0.5 font-mono text-xs text-slate-500">
-                  {row.reference} · {row.itemCount === 1 ? "1 item" : `${row.itemCount} items`}
-                </p>
-              </td>
-              <td className="px-3 py-3">
-                <ProposalStateBadge state={row.state} />
-              </td>
-              <td className="px-3 py-3">
-                {/* Above the row's link (its ::after covers the row), so the client's page opens from their name. */}
-                <p>
-                  <Link href={`/clients/${encodeURIComponent(row.client.id)}`} className="relative z-[1] text-ink underline decoration-slate-300 underline-offset-2 hover:text-brand-700 hover:decoration-brand-600">
-                    {row.client.name}
-                  </Link>
-                </p>
-                <p className="text-xs text-slate-500">by {row.advisor.name}</p>
-              </td>
-              <td className="hidden px-3 py-3 whitespace-nowrap text-slate-700 md:table-cell">{formatDay(row.validUntil)}</td>
-              <td className="hidden px-3 py-3 text-slate-700 lg:table-cell">{viewsText(row.views, now, zone)}</td>
-              <td className="px-4 py-3 text-right font-semibold whitespace-nowrap text-ink tabular-nums">{totalText(row.total)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function ListSkeleton() {
-  return (
-    <div className="rounded-xl border border-slate-200 bg-white" aria-hidden>
-      {Array.from({ length: 5 }, (_, i) => (
-        <div key={i} className="flex items-center gap-4 border-b border-slate-100 px-4 py-4 last:border-0">
-          <div className="flex-1 space-y-2">
-            <Skeleton className="h-4 w-56 max-w-full" />
-            <Skeleton className="h-3 w-32" />
-          </div>
-          <Skeleton className="h-6 w-20 rounded-full" />
-          <Skeleton className="hidden h-4 w-28 sm:block" />
-          <Skeleton className="h-4 w-20" />
-        </div>
+    <TableCard caption="Proposals" columns={COLUMNS}>
+      {rows.map((row) => (
+        <tr key={row.id} className={tableRowClasses}>
+          <td className="px-4 py-3">
+            <IntentLink href={`/proposals/${row.id}`} className={rowLinkClasses}>
+              {row.title}
+            </IntentLink>
+            <p className="mt-0.5 font-mono text-xs text-slate-500">
+              {row.reference} · {row.itemCount === 1 ? "1 item" : `${row.itemCount} items`}
+            </p>
+          </td>
+          <td className="px-3 py-3">
+            <ProposalStateBadge state={row.state} />
+          </td>
+          <td className="px-3 py-3">
+            {/* Above the row's link (its ::after covers the row), so the client's page opens from their name. */}
+            <p>
+              <Link href={`/clients/${encodeURIComponent(row.client.id)}`} className="relative z-[1] text-ink underline decoration-slate-300 underline-offset-2 hover:text-brand-700 hover:decoration-brand-600">
+                {row.client.name}
+              </Link>
+            </p>
+            <p className="text-xs text-slate-500">by {row.advisor.name}</p>
+          </td>
+          <td className="hidden px-3 py-3 whitespace-nowrap text-slate-700 md:table-cell">{formatDay(row.validUntil)}</td>
+          <td className="hidden px-3 py-3 text-slate-700 lg:table-cell">{viewsText(row.views, now, zone)}</td>
+          <td className="px-4 py-3 text-right font-semibold whitespace-nowrap text-ink tabular-nums">{totalText(row.total)}</td>
+        </tr>
       ))}
-    </div>
+    </TableCard>
   );
 }
 
 function EmptyState({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
   return (
-    <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
-      <span className="mx-auto grid size-10 place-items-center rounded-full bg-slate-100 text-slate-500">
-        {filtered ? <SearchX aria-hidden className="size-5" /> : <FileText aria-hidden className="size-5" />}
-      </span>
-      <h2 className="mt-3 text-[0.9375rem] font-semibold text-ink">{filtered ? "No proposal matches these filters" : "No proposals yet"}</h2>
-      <p className="mx-auto mt-1 max-w-md text-sm leading-relaxed text-slate-600">
-        {filtered
-          ? "Try another state or fewer words, or clear the filters."
-          : "Search for hotels, flights, activities or transfers and use “Add to proposal” on the offers the client should see. The proposal collects them, priced with the agency's markup."}
-      </p>
-      <div className="mt-4 flex justify-center gap-2">
-        {filtered ? (
+    <EmptyCard
+      icon={filtered ? SearchX : FileText}
+      title={filtered ? "No proposal matches these filters" : "No proposals yet"}
+      actions={
+        filtered ? (
           <Button size="sm" variant="secondary" onClick={onClear}>
             Clear filters
           </Button>
@@ -277,8 +185,12 @@ function EmptyState({ filtered, onClear }: { filtered: boolean; onClear: () => v
           <Link href="/search" className={buttonClasses({ size: "sm" })}>
             Search for offers
           </Link>
-        )}
-      </div>
-    </div>
+        )
+      }
+    >
+      {filtered
+        ? "Try another state or fewer words, or clear the filters."
+        : "Search for hotels, flights, activities or transfers and use “Add to proposal” on the offers the client should see. The proposal collects them, priced with the agency's markup."}
+    </EmptyCard>
   );
 }

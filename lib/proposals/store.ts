@@ -332,68 +332,18 @@ export async function listProposals(db: Db, actor: Actor, filters: ProposalListF
   const base = db.select({ n: count() }).from(proposals).innerJoin(clients, eq(clients.id, proposals.clientId));
   const [[counted], rows] = await Promise.all([
     base.where(where),
-    db
-      .select({
-        row: proposals,
-        client: { id: clients.id, name: clients.name, email: clients.email, phone: clients.phone },
-        advisor: { id: users.id, name: users.name, email: users.email },
-      })
-      .from(proposals)
-      .innerJoin(clients, eq(clients.id, proposals.clientId))
-      .innerJoin(users, eq(users.id, proposals.advisorId))
-      .where(where)
-      .orderBy(desc(proposals.updatedAt), desc(proposals.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+    listRows(db, where, [desc(proposals.updatedAt), desc(proposals.id)], { limit: pageSize, offset: (page - 1) * pageSize }, now),
   ]);
-  const ids = rows.map((r) => r.row.id);
-  const items =
-    ids.length === 0
-      ? []
-      : await db
-          .select({ proposalId: proposalItems.proposalId, id: proposalItems.id, groupId: proposalItems.groupId, clientMinor: proposalItems.clientMinor, currency: proposalItems.currency })
-          .from(proposalItems)
-          .where(inArray(proposalItems.proposalId, ids));
-  return {
-    total: counted?.n ?? 0,
-    rows: rows.map(({ row, client, advisor }) => {
-      const its = items.filter((i) => i.proposalId === row.id);
-      const present = new Set(its.map((i) => i.id));
-      return {
-        id: row.id,
-        reference: row.reference,
-        title: row.title,
-        state: proposalState(row, now),
-        client,
-        advisor,
-        total: proposalTotal(its),
-        validUntil: row.validUntil,
-        views: { count: row.viewCount, lastAt: iso(row.lastViewedAt) },
-        choice: row.chosenAt ? { at: row.chosenAt.toISOString(), message: row.choiceMessage, itemIds: row.chosenItemIds.filter((id) => present.has(id)) } : null,
-        updatedAt: row.updatedAt.toISOString(),
-        itemCount: its.length,
-      };
-    }),
-  };
+  return { total: counted?.n ?? 0, rows: rows.map(({ chosenTitles: _, ...row }) => row) };
 }
 
 export type ChosenProposal = ProposalListRow & { chosenTitles: string[] };
 
-/** Chosen by the client, not booked, not withdrawn: an advisor's own with `userId`, everyone's without. */
-const chosenNotBooked = (userId: string | undefined): SQL | undefined =>
-  and(isNotNull(proposals.chosenAt), isNull(proposals.bookedAt), isNull(proposals.withdrawnAt), userId ? eq(proposals.advisorId, userId) : undefined);
-
-/** How many proposals `listChosenProposals` would list (all of them, not a page): for the navigation's count. */
-export async function countChosenProposals(db: Db, opts: { userId?: string } = {}): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(proposals).where(chosenNotBooked(opts.userId));
-  return row?.n ?? 0;
-}
-
 /**
- * Proposals whose client chose and that are not booked (nor withdrawn): for Needs attention. An
- * advisor's own with `userId`, everyone's without. The latest choice first.
+ * Rows of the proposals list (and of Needs attention's chosen proposals) for `where`, in `order`:
+ * each with its client, advisor, total, views, choice and the titles of the items chosen.
  */
-export async function listChosenProposals(db: Db, opts: { userId?: string; limit?: number } = {}, now = new Date()): Promise<ChosenProposal[]> {
+async function listRows(db: Db, where: SQL | undefined, order: SQL[], range: { limit: number; offset?: number }, now: Date): Promise<ChosenProposal[]> {
   const rows = await db
     .select({
       row: proposals,
@@ -403,15 +353,24 @@ export async function listChosenProposals(db: Db, opts: { userId?: string; limit
     .from(proposals)
     .innerJoin(clients, eq(clients.id, proposals.clientId))
     .innerJoin(users, eq(users.id, proposals.advisorId))
-    .where(chosenNotBooked(opts.userId))
-    .orderBy(desc(proposals.chosenAt))
-    .limit(opts.limit ?? 100);
+    .where(where)
+    .orderBy(...order)
+    .limit(range.limit)
+    .offset(range.offset ?? 0);
   const ids = rows.map((r) => r.row.id);
   const items =
     ids.length === 0
       ? []
       : await db
-          .select({ proposalId: proposalItems.proposalId, id: proposalItems.id, groupId: proposalItems.groupId, clientMinor: proposalItems.clientMinor, currency: proposalItems.currency, snapshot: proposalItems.snapshot })
+          .select({
+            proposalId: proposalItems.proposalId,
+            id: proposalItems.id,
+            groupId: proposalItems.groupId,
+            clientMinor: proposalItems.clientMinor,
+            currency: proposalItems.currency,
+            // The title only, not the whole snapshot.
+            title: sql<string>`${proposalItems.snapshot}->>'title'`,
+          })
           .from(proposalItems)
           .where(inArray(proposalItems.proposalId, ids))
           .orderBy(asc(proposalItems.position));
@@ -428,12 +387,31 @@ export async function listChosenProposals(db: Db, opts: { userId?: string; limit
       total: proposalTotal(its),
       validUntil: row.validUntil,
       views: { count: row.viewCount, lastAt: iso(row.lastViewedAt) },
-      choice: { at: row.chosenAt!.toISOString(), message: row.choiceMessage, itemIds: chosen.map((i) => i.id) },
+      // Only the chosen items still in the proposal (an advisor may have removed one since).
+      choice: row.chosenAt ? { at: row.chosenAt.toISOString(), message: row.choiceMessage, itemIds: chosen.map((i) => i.id) } : null,
       updatedAt: row.updatedAt.toISOString(),
       itemCount: its.length,
-      chosenTitles: chosen.map((i) => (i.snapshot as ItemSnapshot).title),
+      chosenTitles: chosen.map((i) => i.title),
     };
   });
+}
+
+/** Chosen by the client, not booked, not withdrawn: an advisor's own with `userId`, everyone's without. */
+const chosenNotBooked = (userId: string | undefined): SQL | undefined =>
+  and(isNotNull(proposals.chosenAt), isNull(proposals.bookedAt), isNull(proposals.withdrawnAt), userId ? eq(proposals.advisorId, userId) : undefined);
+
+/** How many proposals `listChosenProposals` would list (all of them, not a page): for the navigation's count. */
+export async function countChosenProposals(db: Db, opts: { userId?: string } = {}): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(proposals).where(chosenNotBooked(opts.userId));
+  return row?.n ?? 0;
+}
+
+/**
+ * Proposals whose client chose and that are not booked (nor withdrawn): for Needs attention. An
+ * advisor's own with `userId`, everyone's without. The latest choice first.
+ */
+export function listChosenProposals(db: Db, opts: { userId?: string; limit?: number } = {}, now = new Date()): Promise<ChosenProposal[]> {
+  return listRows(db, chosenNotBooked(opts.userId), [desc(proposals.chosenAt)], { limit: opts.limit ?? 100 }, now);
 }
 
 /* ------------------------------------------------------------------------------ changing a proposal */

@@ -8,8 +8,8 @@ import { productTypeMeta } from "@/components/status/product-types";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
 import { cn } from "@/components/ui/cn";
-import { inputClasses } from "@/components/ui/field";
 import { IntentLink } from "@/components/ui/intent-link";
+import { EmptyCard, FilterCard, MineToggle, SearchField, SkeletonRows } from "@/components/ui/list-parts";
 import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useDeferredAnswer } from "@/components/ui/use-deferred-answer";
@@ -223,46 +223,19 @@ function Filters({
   const id = useId();
   const tooLong = text.trim().length > QUERY_MAX;
   return (
-    <section aria-label="Filters" className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-[0_1px_2px_rgb(15_23_42/0.04)] sm:p-5">
+    <FilterCard label="Filters">
       <div className="flex flex-col gap-4 lg:flex-row lg:items-end">
         <div className="flex-1">
-          <label htmlFor={`${id}-q`} className="text-sm font-medium text-slate-800">
-            Search bookings
-          </label>
-          <input
+          <SearchField
             id={`${id}-q`}
-            type="search"
+            label="Search bookings"
             value={text}
-            onChange={(e) => onText(e.target.value)}
+            onChange={onText}
             placeholder="Order reference, lead guest, hotel or supplier reference"
-            aria-describedby={tooLong ? `${id}-q-hint` : undefined}
-            className={cn(inputClasses(false), "mt-1.5")}
+            hint={tooLong ? `Only the first ${QUERY_MAX} characters are searched.` : undefined}
           />
-          {tooLong ? (
-            <p id={`${id}-q-hint`} className="mt-1 text-[0.8125rem] text-amber-800">
-              Only the first {QUERY_MAX} characters are searched.
-            </p>
-          ) : null}
         </div>
-        <div role="group" aria-label="Whose bookings" className="inline-flex h-10 shrink-0 self-start rounded-lg border border-slate-300 bg-slate-50 p-0.5 lg:self-auto">
-          {[
-            [false, "Everyone"],
-            [true, "Mine"],
-          ].map(([mine, label]) => (
-            <button
-              key={String(label)}
-              type="button"
-              aria-pressed={filters.mine === mine}
-              onClick={() => onChange({ mine: mine as boolean })}
-              className={cn(
-                "rounded-md px-3 text-sm font-medium transition-colors",
-                filters.mine === mine ? "bg-white text-ink shadow-xs ring-1 ring-slate-200" : "text-slate-600 hover:text-ink",
-              )}
-            >
-              {label as string}
-            </button>
-          ))}
-        </div>
+        <MineToggle label="Whose bookings" mine={filters.mine} onChange={(mine) => onChange({ mine })} className="self-start lg:self-auto" />
       </div>
       <div className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
         <label className="text-sm font-medium text-slate-800">
@@ -315,7 +288,7 @@ function Filters({
           Clear filters
         </Button>
       ) : null}
-    </section>
+    </FilterCard>
   );
 }
 
@@ -466,38 +439,32 @@ const travelHidesCancelled = (trip: BookingFilters["trip"]) => trip !== "all";
 /** Nothing found in the bookings looked through so far, with more behind them. */
 function NotFoundYet({ lookedThrough, onLookFurther, pending, onClear }: { lookedThrough: number; onLookFurther: () => void; pending: boolean; onClear: () => void }) {
   return (
-    <div role="status" className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-      <span className="mx-auto grid size-11 place-items-center rounded-full bg-slate-100 text-slate-500">
-        <SearchX className="size-5" aria-hidden />
-      </span>
-      <h2 className="mt-4 text-base font-semibold text-ink">None in the first {formatCount(lookedThrough)} bookings</h2>
-      <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">
-        The agency has more bookings than these. Look through the next ones, or narrow the list with a travel period or a search.
-      </p>
-      <div className="mt-5 flex flex-wrap justify-center gap-3">
-        <Button onClick={onLookFurther} pending={pending}>
-          Look further
-        </Button>
-        <Button variant="secondary" onClick={onClear}>
-          Clear filters
-        </Button>
-      </div>
-    </div>
+    <EmptyCard
+      icon={SearchX}
+      title={`None in the first ${formatCount(lookedThrough)} bookings`}
+      actions={
+        <>
+          <Button onClick={onLookFurther} pending={pending}>
+            Look further
+          </Button>
+          <Button variant="secondary" onClick={onClear}>
+            Clear filters
+          </Button>
+        </>
+      }
+    >
+      The agency has more bookings than these. Look through the next ones, or narrow the list with a travel period or a search.
+    </EmptyCard>
   );
 }
 
 function EmptyState({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
   return (
-    <div role="status" className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-      <span className="mx-auto grid size-11 place-items-center rounded-full bg-slate-100 text-slate-500">
-        {filtered ? <SearchX className="size-5" aria-hidden /> : <ClipboardList className="size-5" aria-hidden />}
-      </span>
-      <h2 className="mt-4 text-base font-semibold text-ink">{filtered ? "Nothing matches these filters" : "No bookings yet"}</h2>
-      <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">
-        {filtered ? "Try other filters, or search by order reference or the lead guest's last name." : "Bookings the agency makes appear here, whoever makes them."}
-      </p>
-      <div className="mt-5">
-        {filtered ? (
+    <EmptyCard
+      icon={filtered ? SearchX : ClipboardList}
+      title={filtered ? "Nothing matches these filters" : "No bookings yet"}
+      actions={
+        filtered ? (
           <Button variant="secondary" onClick={onClear}>
             Clear filters
           </Button>
@@ -505,24 +472,21 @@ function EmptyState({ filtered, onClear }: { filtered: boolean; onClear: () => v
           <Link href="/search" className={buttonClasses()}>
             Start a search
           </Link>
-        )}
-      </div>
-    </div>
+        )
+      }
+    >
+      {filtered ? "Try other filters, or search by order reference or the lead guest's last name." : "Bookings the agency makes appear here, whoever makes them."}
+    </EmptyCard>
   );
 }
 
 function ListSkeleton() {
   return (
-    <div role="status" aria-label="Loading bookings" className="overflow-hidden rounded-xl border border-slate-200 bg-white">
-      {Array.from({ length: 6 }, (_, i) => (
-        <div key={i} className="flex items-center gap-4 border-b border-slate-100 px-4 py-4 last:border-b-0">
-          <Skeleton className="h-4 w-32" />
-          <Skeleton className="h-6 w-24 rounded-full" />
-          <Skeleton className="hidden h-4 flex-1 sm:block" />
-          <Skeleton className="h-4 w-20" />
-        </div>
-      ))}
-    </div>
+    <SkeletonRows label="Loading bookings" rows={6}>
+      <Skeleton className="h-4 w-32" />
+      <Skeleton className="h-6 w-24 rounded-full" />
+      <Skeleton className="hidden h-4 flex-1 sm:block" />
+      <Skeleton className="h-4 w-20" />
+    </SkeletonRows>
   );
 }
-
