@@ -29,9 +29,10 @@ export async function agencyOverview(
       .where(and(inArray(bookingFacts.state, [...SOLD_STATES]), eq(bookingFacts.currency, currency))),
     db.select().from(deskSync).where(eq(deskSync.key, "attention")),
     db
-      .select({ b: proposalBookings, userName: users.name })
+      .select({ b: proposalBookings, userName: users.name, state: bookingFacts.state })
       .from(proposalBookings)
       .leftJoin(users, eq(users.id, proposalBookings.bookedBy))
+      .leftJoin(bookingFacts, eq(bookingFacts.bookingId, proposalBookings.bookingId))
       .where(gte(proposalBookings.createdAt, from)),
   ]);
   return buildOverview(
@@ -52,7 +53,8 @@ export async function agencyOverview(
       creditUsedMinor: Number(credit?.used ?? 0),
       creditLimitMinor: opts.creditLimitMinor,
       checkedAt: sync?.finishedAt?.toISOString() ?? null,
-      proposalSales: sales.map(({ b, userName }) => ({
+      proposalSales: sales.map(({ b, userName, state }) => ({
+        state,
         currency: b.currency,
         costMinor: b.costMinor,
         clientMinor: b.clientMinor,

@@ -62,14 +62,19 @@ describe("margin on bookings from proposals", () => {
         sale({ bookedBy: ben, costMinor: 5_000, clientMinor: 4_900 }),
         sale({ bookedBy: null, costMinor: 1_000, clientMinor: 1_000 }),
         sale({ currency: "EUR", costMinor: 99_999, clientMinor: 199_999 }),
+        // Sold as the overview's sales are: a cancelled or held one earns nothing; one the desk has not seen yet counts.
+        sale({ state: "cancelled", costMinor: 7_000, clientMinor: 9_000 }),
+        sale({ state: "held", costMinor: 7_000, clientMinor: 9_000 }),
+        sale({ state: "confirmed", costMinor: 0, clientMinor: 0 }),
         // Before the period (the first day is 18 November, from midnight UTC).
         sale({ createdAt: "2026-11-17T23:59:59Z", costMinor: 1, clientMinor: 1_000_000 }),
       ],
     });
-    expect(o.proposals.totals).toEqual({ bookings: 4, clientMinor: 42_400, costMinor: 36_000, marginMinor: 6_400, marginBp: 1509 });
+    expect(o.proposals.totals).toEqual({ bookings: 5, clientMinor: 42_400, costMinor: 36_000, marginMinor: 6_400, marginBp: 1509 });
     expect(o.proposals.otherCurrency).toBe(1);
+    expect(o.proposals.notSold).toBe(2);
     expect(o.proposals.byAdvisor).toEqual([
-      { id: "u1", name: "Ana Advisor", bookings: 2, clientMinor: 36_500, costMinor: 30_000, marginMinor: 6_500, marginBp: 1781 },
+      { id: "u1", name: "Ana Advisor", bookings: 3, clientMinor: 36_500, costMinor: 30_000, marginMinor: 6_500, marginBp: 1781 },
       { id: null, name: "A former user", bookings: 1, clientMinor: 1_000, costMinor: 1_000, marginMinor: 0, marginBp: 0 },
       { id: "u2", name: "Ben Advisor", bookings: 1, clientMinor: 4_900, costMinor: 5_000, marginMinor: -100, marginBp: -204 },
     ]);
@@ -79,7 +84,7 @@ describe("margin on bookings from proposals", () => {
 
   it("none in the period: zeros, no advisors, no share; an answer without it reads as none", () => {
     const o = buildOverview([], opts);
-    expect(o.proposals).toEqual({ totals: { bookings: 0, clientMinor: 0, costMinor: 0, marginMinor: 0, marginBp: null }, byAdvisor: [], otherCurrency: 0 });
+    expect(o.proposals).toEqual({ totals: { bookings: 0, clientMinor: 0, costMinor: 0, marginMinor: 0, marginBp: null }, byAdvisor: [], otherCurrency: 0, notSold: 0 });
     const { proposals: _, ...older } = o;
     expect(overviewSchema.parse(older).proposals).toEqual(o.proposals);
   });
@@ -89,7 +94,7 @@ describe("margin on bookings from proposals", () => {
     expect(shareBp(Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)).toBe(10_000);
   });
 
-  it("property: each advisor's figures add up to the totals, margins add up to client − cost, other currencies are only counted", () => {
+  it("property: each advisor's figures add up to the totals, margins add up to client − cost, other currencies and unsold bookings are only counted", () => {
     const sales = fc.array(
       fc.record({
         currency: fc.constantFrom("USD", "USD", "EUR"),
@@ -97,15 +102,18 @@ describe("margin on bookings from proposals", () => {
         clientMinor: fc.integer({ min: 0, max: 50_000_000_000 }),
         createdAt: fc.constant("2026-11-24T09:00:00Z"),
         bookedBy: fc.constantFrom(ana, ben, null),
+        state: fc.constantFrom(null, "confirmed", "supplier_pending", "cancelled", "refunded", "held", "failed"),
       }),
       { maxLength: 60 },
     );
     fc.assert(
       fc.property(sales, (rows) => {
         const m = proposalMargins(rows, "USD");
-        const ours = rows.filter((r) => r.currency === "USD");
+        const sold = rows.filter((r) => r.state === null || ["confirmed", "supplier_pending"].includes(r.state));
+        const ours = sold.filter((r) => r.currency === "USD");
         const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
-        expect(m.otherCurrency).toBe(rows.length - ours.length);
+        expect(m.notSold).toBe(rows.length - sold.length);
+        expect(m.otherCurrency).toBe(sold.length - ours.length);
         expect(m.totals.bookings).toBe(ours.length);
         expect(m.totals.clientMinor).toBe(sum(ours.map((r) => r.clientMinor)));
         expect(m.totals.costMinor).toBe(sum(ours.map((r) => r.costMinor)));

@@ -38,6 +38,8 @@ const proposalMarginsSchema = z.looseObject({
   byAdvisor: z.array(z.looseObject({ id: z.nullable(z.string()), name: z.string(), ...margin })),
   /** Bookings from proposals in another currency than the agency's: counted here, not summed. */
   otherCurrency: z.number(),
+  /** Bookings from proposals that are not sold now (held, failed, cancelled, refunded): counted here, not summed. */
+  notSold: z._default(z.number(), 0),
 });
 export type ProposalMargins = z.output<typeof proposalMarginsSchema>;
 
@@ -63,7 +65,7 @@ export const overviewSchema = z.looseObject({
   credit: z.looseObject({ usedMinor: z.number(), limitMinor: z.nullable(z.number()) }),
   checkedAt: z.nullable(z.string()),
   /** The margin on bookings made from proposals (issue 29), per advisor who booked them; older answers lack it. */
-  proposals: z._default(proposalMarginsSchema, { totals: NO_MARGIN, byAdvisor: [], otherCurrency: 0 }),
+  proposals: z._default(proposalMarginsSchema, { totals: NO_MARGIN, byAdvisor: [], otherCurrency: 0, notSold: 0 }),
 });
 export type Overview = z.output<typeof overviewSchema>;
 
@@ -86,6 +88,8 @@ export type ProposalSale = {
   /** When the booking was recorded against the proposal (proposal_bookings.created_at). */
   createdAt: string;
   bookedBy: { id: string; name: string } | null;
+  /** The booking's state as the desk last saw it (null: not seen yet, counted as sold). */
+  state?: string | null;
 };
 
 const DAY_MS = 86_400_000;
@@ -159,14 +163,21 @@ export function buildOverview(
 
 /**
  * The margin on bookings made from proposals, per advisor who booked them, in `currency` only
- * (the others are counted in `otherCurrency`, never summed across currencies). Integer minor
- * units throughout: each advisor's figures add up to the totals, and margin = client − cost.
+ * (the others are counted in `otherCurrency`, never summed across currencies), and sold only, as
+ * the overview's sales are (a held, failed or cancelled one earns nothing: counted in `notSold`).
+ * Integer minor units throughout: each advisor's figures add up to the totals, and margin =
+ * client − cost.
  */
 export function proposalMargins(sales: readonly ProposalSale[], currency: string): ProposalMargins {
   const totals = { bookings: 0, clientMinor: 0, costMinor: 0 };
   const byAdvisor = new Map<string, { id: string | null; name: string; bookings: number; clientMinor: number; costMinor: number }>();
   let otherCurrency = 0;
+  let notSold = 0;
   for (const s of sales) {
+    if (s.state != null && !(SOLD_STATES as readonly string[]).includes(s.state)) {
+      notSold++;
+      continue;
+    }
     if (s.currency !== currency) {
       otherCurrency++;
       continue;
@@ -189,5 +200,6 @@ export function proposalMargins(sales: readonly ProposalSale[], currency: string
       .map(withMargin)
       .sort((a, b) => b.marginMinor - a.marginMinor || b.bookings - a.bookings || a.name.localeCompare(b.name)),
     otherCurrency,
+    notSold,
   };
 }

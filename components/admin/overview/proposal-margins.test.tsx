@@ -19,6 +19,7 @@ describe("ProposalMargins", () => {
         { currency: "USD", costMinor: 200_00, clientMinor: 250_00, createdAt: at, bookedBy: ana },
         { currency: "USD", costMinor: 50_00, clientMinor: 49_00, createdAt: at, bookedBy: ben },
         { currency: "EUR", costMinor: 80_00, clientMinor: 90_00, createdAt: at, bookedBy: ben },
+        { currency: "USD", costMinor: 70_00, clientMinor: 90_00, createdAt: at, bookedBy: ben, state: "cancelled" },
       ],
       "USD",
     );
@@ -34,7 +35,7 @@ describe("ProposalMargins", () => {
       ["All advisors", "3", "$414.00", "$350.00", "$64.00", "15.46%"],
     ]);
     expect(within(section).getByText("Margin", { selector: "dt" }).nextSibling).toHaveTextContent("$64.00");
-    expect(section).toHaveTextContent("1 booking from proposals in other currencies is not included.");
+    expect(section).toHaveTextContent("1 booking from proposals in other currencies is not included. 1 booking from proposals is held, failed or cancelled: not included.");
   });
 
   it("none in the period: says so", () => {

@@ -14,6 +14,11 @@ export function ProposalMargins({ data, currency, range }: { data: Margins; curr
     data.otherCurrency > 0
       ? `${plural(data.otherCurrency, "booking")} from proposals in other currencies ${data.otherCurrency === 1 ? "is" : "are"} not included.`
       : null;
+  const unsold =
+    data.notSold > 0
+      ? `${plural(data.notSold, "booking")} from proposals ${data.notSold === 1 ? "is" : "are"} held, failed or cancelled: not included.`
+      : null;
+  const notes = [others, unsold].filter(Boolean).join(" ");
   return (
     <section aria-labelledby="margins-title" className="rounded-xl border border-slate-200 bg-white" data-testid="proposal-margins">
       <div className="border-b border-slate-100 px-5 py-3">
@@ -29,7 +34,7 @@ export function ProposalMargins({ data, currency, range }: { data: Margins; curr
         <div className="px-6 py-10 text-center">
           <h3 className="text-sm font-semibold text-ink">No bookings from proposals in this period</h3>
           <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">When an advisor books a client&apos;s choice from a proposal, its margin appears here.</p>
-          {others ? <p className="mt-2 text-xs text-slate-500">{others}</p> : null}
+          {notes ? <p className="mt-2 text-xs text-slate-500">{notes}</p> : null}
         </div>
       ) : (
         <div className="p-4 lg:p-5">
@@ -63,7 +68,7 @@ export function ProposalMargins({ data, currency, range }: { data: Margins; curr
               ) : null}
             </table>
           </div>
-          {others ? <p className="mt-3 text-xs text-slate-500">{others}</p> : null}
+          {notes ? <p className="mt-3 text-xs text-slate-500">{notes}</p> : null}
         </div>
       )}
     </section>
