@@ -10,8 +10,9 @@ import { plural } from "@/lib/format/words";
 import { checkoutHref, describePlace, optionsHref } from "@/lib/search/criteria";
 import { rememberSelectedRate } from "@/lib/search/selected-rate";
 import { isActivityRow, isFlightRow, isTransferRow } from "@/lib/tds/contract/schemas";
-import { PriceText } from "@/components/pricing/client-prices";
+import { PriceText, type ShownPrice } from "@/components/pricing/client-prices";
 import { AddToProposalButton } from "@/components/proposals/add-button";
+import type { AddInput } from "@/components/proposals/draft-store";
 import { Badge, CancellationLine, CardShell, PriceBlock, useRowPrice, type CardContext } from "./card-parts";
 import { cabinLabel, dayDifference, formatDate, formatTime } from "./format";
 import type { ActivityRow, FlightRow, ResultGroup, ResultRow, TransferRow } from "./types";
@@ -89,6 +90,45 @@ const iconCls = "size-3.5 shrink-0 text-slate-400";
 
 /* -------------------------------------------------------------------------- flight */
 
+/**
+ * A card's right-hand column: the price, Select, Add to proposal and, where the offer has more to
+ * choose from, a link to its options. `what` names the offer for the buttons' accessible names.
+ */
+function OfferActions({
+  price,
+  lead,
+  caption,
+  row,
+  ctx,
+  what,
+  input,
+  more,
+}: {
+  price: ShownPrice;
+  lead?: string;
+  caption: ReactNode;
+  row: ResultRow;
+  ctx: CardContext;
+  what: string;
+  input: () => AddInput;
+  more?: { href: string; text: string; label: string };
+}) {
+  return (
+    <div className="flex shrink-0 items-end justify-between gap-3 border-t border-slate-100 pt-3 sm:w-44 sm:flex-col sm:border-t-0 sm:border-l sm:pt-0 sm:pl-4">
+      <PriceBlock price={price} lead={lead} caption={caption} />
+      <div className="flex flex-wrap items-center justify-end gap-2 sm:w-full sm:flex-col sm:items-stretch">
+        <SelectLink row={row} ctx={ctx} label={`Select ${what}, ${price.text}`} />
+        <AddToProposalButton compact label={`${what}, ${price.text}`} input={input} />
+        {more ? (
+          <IntentLink href={more.href} className={buttonClasses({ variant: "secondary", size: "sm" })} aria-label={more.label}>
+            {more.text}
+          </IntentLink>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
 type Slice = { origin?: string; destination?: string; departAt?: string; arriveAt?: string; durationMinutes?: number; stops?: number; segments?: Array<{ destination?: string }> };
 
 function readSlices(row: FlightRow): Slice[] {
@@ -162,13 +202,14 @@ export function FlightCard({ group, row, ctx }: { group: ResultGroup; row: Fligh
           </ol>
           <CancellationLine policy={s.cancellationPolicy} refundable={row.refundable} />
         </div>
-        <div className="flex shrink-0 items-end justify-between gap-3 border-t border-slate-100 pt-3 sm:w-44 sm:flex-col sm:border-t-0 sm:border-l sm:pt-0 sm:pl-4">
-          <PriceBlock price={price} caption="total for your party" />
-          <div className="flex flex-wrap items-center justify-end gap-2 sm:w-full sm:flex-col sm:items-stretch">
-            <SelectLink row={row} ctx={ctx} label={`Select ${s.airline ?? "flight"} ${s.fareName ?? ""} ${route}, ${price.text}`} />
-            <AddToProposalButton compact label={`${s.airline ?? "flight"} ${s.fareName ?? ""} ${route}, ${price.text}`} input={() => ({ kind: "flight", row, criteria: ctx.criteria })} />
-          </div>
-        </div>
+        <OfferActions
+          price={price}
+          caption="total for your party"
+          row={row}
+          ctx={ctx}
+          what={`${s.airline ?? "flight"} ${s.fareName ?? ""} ${route}`}
+          input={() => ({ kind: "flight", row, criteria: ctx.criteria })}
+        />
       </div>
       <OtherOffers rows={group.rows.slice(1)} ctx={ctx} describe={(r) => (isFlightRow(r) ? (r.summary.fareName ?? "") : "")} />
     </CardShell>
@@ -203,20 +244,16 @@ export function ActivityCard({ group, row, ctx }: { group: ResultGroup; row: Act
             <CancellationLine policy={s.cancellationPolicy} refundable={row.refundable} />
           </div>
         </div>
-        <div className="flex shrink-0 items-end justify-between gap-3 border-t border-slate-100 pt-3 sm:w-44 sm:flex-col sm:border-t-0 sm:border-l sm:pt-0 sm:pl-4">
-          <PriceBlock price={price} lead="from" caption="total for your party" />
-          <div className="flex flex-wrap items-center justify-end gap-2 sm:w-full sm:flex-col sm:items-stretch">
-            <SelectLink row={row} ctx={ctx} label={`Select ${name}, ${s.modality ?? ""} ${when}, ${price.text}`} />
-            <AddToProposalButton compact label={`${name}, ${s.modality ?? ""} ${when}, ${price.text}`} input={() => ({ kind: "activity", row, criteria: ctx.criteria })} />
-            <IntentLink
-              href={optionsHref(ctx.searchId, group.productId, ctx.criteria)}
-              className={buttonClasses({ variant: "secondary", size: "sm" })}
-              aria-label={`See options for ${name}`}
-            >
-              See options
-            </IntentLink>
-          </div>
-        </div>
+        <OfferActions
+          price={price}
+          lead="from"
+          caption="total for your party"
+          row={row}
+          ctx={ctx}
+          what={`${name}, ${s.modality ?? ""} ${when}`}
+          input={() => ({ kind: "activity", row, criteria: ctx.criteria })}
+          more={{ href: optionsHref(ctx.searchId, group.productId, ctx.criteria), text: "See options", label: `See options for ${name}` }}
+        />
       </div>
       <OtherOffers
         rows={group.rows.slice(1)}
@@ -295,20 +332,16 @@ export function TransferCard({ group, row, ctx }: { group: ResultGroup; row: Tra
             <CancellationLine policy={s.cancellationPolicy} refundable={row.refundable} />
           </div>
         </div>
-        <div className="flex shrink-0 items-end justify-between gap-3 border-t border-slate-100 pt-3 sm:w-44 sm:flex-col sm:border-t-0 sm:border-l sm:pt-0 sm:pl-4">
-          <PriceBlock price={price} lead="from" caption={round ? "both ways" : "one way"} />
-          <div className="flex flex-wrap items-center justify-end gap-2 sm:w-full sm:flex-col sm:items-stretch">
-            <SelectLink row={row} ctx={ctx} label={`Select ${vehicle}, ${legLabel(row)}, ${price.text}`} />
-            <AddToProposalButton compact label={`${vehicle}, ${legLabel(row)}, ${price.text}`} input={() => ({ kind: "transfer", row, criteria: ctx.criteria })} />
-            <IntentLink
-              href={optionsHref(ctx.searchId, group.productId, ctx.criteria)}
-              className={buttonClasses({ variant: "secondary", size: "sm" })}
-              aria-label={`See vehicles for ${service ?? ""} ${vehicle}`}
-            >
-              See vehicles
-            </IntentLink>
-          </div>
-        </div>
+        <OfferActions
+          price={price}
+          lead="from"
+          caption={round ? "both ways" : "one way"}
+          row={row}
+          ctx={ctx}
+          what={`${vehicle}, ${legLabel(row)}`}
+          input={() => ({ kind: "transfer", row, criteria: ctx.criteria })}
+          more={{ href: optionsHref(ctx.searchId, group.productId, ctx.criteria), text: "See vehicles", label: `See vehicles for ${service ?? ""} ${vehicle}` }}
+        />
       </div>
       <OtherOffers
         rows={group.rows.slice(1)}
