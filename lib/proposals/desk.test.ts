@@ -73,6 +73,7 @@ describe("the overview: margin per advisor", () => {
         { id: ben.id, name: "Ben Advisor", bookings: 1, clientMinor: 21_000, costMinor: 20_000, marginMinor: 1_000, marginBp: 476 },
       ],
       otherCurrency: 1,
+      notSold: 0,
     });
     expect(overviewSchema.parse(o)).toEqual(o);
     // The last 7 days: Ana's older booking drops out.
