@@ -259,6 +259,74 @@ export const notifications = pgTable(
   ],
 );
 
+/**
+ * What each person also wants by email (issue 30, /settings/notifications): the notification kinds
+ * listed in `email_kinds` (lib/notifications/store.ts NOTIFICATION_KINDS), and the time zone their
+ * reminders and morning digest are written in. No row: the desk's defaults (lib/notifications/preferences.ts).
+ */
+export const notificationPreferences = pgTable("notification_preferences", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  emailKinds: text("email_kinds").array().notNull().default(sql`'{}'::text[]`),
+  /** The IANA zone the person's desk last reported (the time-zone cookie): their reminders' and digest's clock. */
+  timeZone: text("time_zone"),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * What a follow-up job has done once and must not do again (issue 30): a reminder at one threshold
+ * of one booking (`hold-24h:<bookingId>`), a voucher sent before travel, a person's digest of one
+ * day (`digest:<userId>:<yyyy-mm-dd>`). The job inserts its key in the transaction that records
+ * what it did; a second instance, or a retry, finds the key and does nothing.
+ */
+export const followUpMarks = pgTable(
+  "follow_up_marks",
+  {
+    key: text("key").primaryKey(),
+    bookingId: text("booking_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("follow_up_marks_booking_idx").on(t.bookingId), index("follow_up_marks_created_idx").on(t.createdAt)],
+);
+
+/**
+ * Holds an admin asked the desk to pay by itself 2 h before the payment deadline (issue 30, job
+ * 2): never by default, one row per hold. `state`: `on` (waiting), `paid`, `failed` (with
+ * `error`, a sentence), `off` (turned off again).
+ */
+export const holdAutoPay = pgTable(
+  "hold_auto_pay",
+  {
+    bookingId: text("booking_id").primaryKey(),
+    state: text("state").notNull().default("on"),
+    enabledBy: uuid("enabled_by").references(() => users.id, { onDelete: "set null" }),
+    enabledAt: timestamp("enabled_at", { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+    error: text("error"),
+  },
+  (t) => [check("hold_auto_pay_state_known", sql`${t.state} in ('on', 'paid', 'failed', 'off')`)],
+);
+
+/**
+ * The agency's follow-up settings (issue 30, /admin/agency): one row. `voucher_days_before`: email
+ * the voucher to the lead traveller that many days before travel when none was sent (null: off,
+ * the default).
+ */
+export const followUpSettings = pgTable(
+  "follow_up_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    voucherDaysBefore: integer("voucher_days_before"),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("follow_up_settings_one_row", sql`${t.id} = 1`),
+    check("follow_up_settings_days_range", sql`${t.voucherDaysBefore} is null or ${t.voucherDaysBefore} between 1 and 30`),
+  ],
+);
+
 /** Failed sign-ins, keyed by e.g. `email:<address>` or `ip:<address>`, for throttling. */
 export const loginAttempts = pgTable(
   "login_attempts",
@@ -586,6 +654,10 @@ export type BookingFactsRow = typeof bookingFacts.$inferSelect;
 export type DeskSyncRow = typeof deskSync.$inferSelect;
 export type BookingFollowUpRow = typeof bookingFollowUps.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
+export type NotificationPreferencesRow = typeof notificationPreferences.$inferSelect;
+export type FollowUpMarkRow = typeof followUpMarks.$inferSelect;
+export type HoldAutoPayRow = typeof holdAutoPay.$inferSelect;
+export type FollowUpSettingsRow = typeof followUpSettings.$inferSelect;
 export type LoginAttempt = typeof loginAttempts.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type UserInvite = typeof userInvites.$inferSelect;

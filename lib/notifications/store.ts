@@ -17,6 +17,7 @@ export const NOTIFICATION_KINDS = [
   "free_cancellation_ending",
   "voucher_sent",
   "voucher_failed",
+  "morning_digest",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, max, notInArray, or
 import type { Db } from "@/lib/db";
 import { recordDeskCheck } from "@/lib/db/ledger";
 import { bookingActions, bookingFacts, bookingFollowUps, bookingsLedger, users, type BookingFollowUpRow, type NotificationRow } from "@/lib/db/schema";
-import { publishNotifications } from "@/lib/notifications/bus";
+import { deliverNotifications } from "@/lib/notifications/deliver";
 import { activeAdminIds, addNotifications } from "@/lib/notifications/store";
 import { stateChangeNotice } from "./notify";
 import { checkInterval, isPendingState, MIN_CHECK_SPACING_MS } from "./spacing";
@@ -217,6 +217,6 @@ export async function recordChange(db: Db, f: FollowUp, change: Change, now: Dat
     return { recorded: true, historyId: step.id, told: people, outsideDesk, settled: !pending, nextCheckAt };
   });
   // Committed: the open desks of the people told hear it now.
-  await publishNotifications(told);
+  await deliverNotifications(told);
   return recorded;
 }
