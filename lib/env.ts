@@ -113,6 +113,11 @@ const schema = z.object({
   SANDBOX: z.enum(["on", "off"], { error: "SANDBOX must be on or off." }).optional(),
   JOBS: z.enum(["on", "off"], { error: "JOBS must be on or off (the desk's follow-up jobs, docs/follow-ups.md)." }).optional(),
   BENCH_PASSTHROUGH: z.enum(["0", "1"], { error: "BENCH_PASSTHROUGH must be 1 or 0." }).optional(),
+  JOBS_OFF: z
+    .string()
+    .trim()
+    .regex(/^([a-z0-9-]+)?(\s*,\s*[a-z0-9-]+)*$/, "JOBS_OFF must be job names separated by commas, such as holds-scan,free-cancellation-scan (docs/follow-ups.md).")
+    .optional(),
 });
 
 export type Env = {
@@ -153,6 +158,8 @@ export type Env = {
   benchPassthrough: boolean;
   /** Whether this server runs the desk's jobs (JOBS, docs/follow-ups.md): on by default, never under NODE_ENV=test. */
   jobsEnabled: boolean;
+  /** Jobs this server neither runs nor schedules (JOBS_OFF, comma-separated names, docs/follow-ups.md). */
+  jobsOff: string[];
 };
 
 export class EnvError extends Error {
@@ -217,6 +224,7 @@ export function parseEnv(source: Source = process.env): Env {
     sandboxEnabled: e.SANDBOX ? e.SANDBOX === "on" : !isProduction,
     benchPassthrough: e.BENCH_PASSTHROUGH === "1",
     jobsEnabled: e.NODE_ENV !== "test" && e.JOBS !== "off",
+    jobsOff: (e.JOBS_OFF ?? "").split(",").map((n) => n.trim()).filter(Boolean),
   };
 }
 

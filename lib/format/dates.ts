@@ -174,3 +174,10 @@ export function ago(at: number, now: number, timeZone: string): string {
   if (days < RELATIVE_DAYS) return `${days} ${days === 1 ? "day" : "days"} ago`;
   return `on ${formatInstantDay(at, timeZone)}`;
 }
+
+/** An instant as "on Fri, 11 Dec 2026 at 23:59 GMT+1" in `timeZone`, for a sentence ("The desk will pay this hold on … at …"). */
+export function formatOnAt(value: string | number | Date, timeZone: string): string {
+  const full = formatInstant(value, timeZone);
+  const day = formatInstantDay(value, timeZone);
+  return full.startsWith(`${day}, `) ? `on ${day} at ${full.slice(day.length + 2)}` : `on ${full}`;
+}

@@ -22,6 +22,8 @@ export type EngineOptions = {
   /** The database and the service client a job runs with, resolved when it runs. */
   deps: () => Promise<JobDeps>;
   definitions?: readonly JobDefinition<never>[];
+  /** Jobs turned off (JOBS_OFF): not worked here, and their schedules removed so no tick queues them. */
+  off?: readonly string[];
   schema?: string;
   /** Run workers here (false: an instance that only sends and schedules). */
   work?: boolean;
@@ -46,7 +48,9 @@ export type JobsEngine = {
 export async function startEngine(options: EngineOptions): Promise<JobsEngine> {
   const { handle } = options;
   const schema = options.schema ?? JOBS_SCHEMA;
-  const definitions = options.definitions ?? jobDefinitions;
+  const off = new Set(options.off ?? []);
+  const turnedOff = (options.definitions ?? jobDefinitions).filter((d) => off.has(d.name));
+  const definitions = (options.definitions ?? jobDefinitions).filter((d) => !off.has(d.name));
   const now = options.now ?? (() => new Date());
   const common = { schema, application_name: "agency-desk-jobs", schedule: options.schedule !== false };
   const boss =
@@ -95,6 +99,8 @@ export async function startEngine(options: EngineOptions): Promise<JobsEngine> {
     }
     if (options.schedule !== false) {
       for (const def of definitions) if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: "UTC" });
+      // A schedule is a row shared by every instance: a job turned off must not be queued by it.
+      for (const def of turnedOff) if (def.cron) await boss.unschedule(def.name).catch(() => {});
     }
     return {
       boss,

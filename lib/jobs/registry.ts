@@ -1,6 +1,8 @@
 import type { JobDefinition } from "./definitions";
 import { refreshPending, type RefreshData } from "./pending/refresh";
 import { REFRESH_JOB, scanPending, SCAN_JOB } from "./pending/scan";
+import { FREE_CANCELLATION_JOB, scanFreeCancellation } from "./free-cancellation/scan";
+import { HOLDS_JOB, scanHolds } from "./holds/scan";
 
 // Every job of the desk (docs/follow-ups.md#jobs). The engine makes a queue, a dead-letter queue
 // and a worker of each, and the schedules; a new job is one entry here.
@@ -35,4 +37,32 @@ export const pendingRefreshJob: JobDefinition<RefreshData> = {
   },
 };
 
-export const jobDefinitions: readonly JobDefinition<never>[] = [pendingScanJob, pendingRefreshJob];
+export const holdsScanJob: JobDefinition = {
+  name: HOLDS_JOB,
+  description: "Reminds advisors of holds 24 h and 2 h before the payment deadline, pays the holds an admin asked it to 2 h before, and says when a hold lapsed.",
+  policy: "singleton",
+  cron: "*/5 * * * *",
+  retryLimit: 2,
+  retryDelay: 30,
+  retryBackoff: true,
+  expireInSeconds: 5 * 60,
+  run: async (_data, ctx) => {
+    await scanHolds(ctx);
+  },
+};
+
+export const freeCancellationScanJob: JobDefinition = {
+  name: FREE_CANCELLATION_JOB,
+  description: "Reminds advisors 72 h and 24 h before a confirmed booking's free cancellation ends, for trips not yet travelled.",
+  policy: "singleton",
+  cron: "*/15 * * * *",
+  retryLimit: 2,
+  retryDelay: 60,
+  retryBackoff: true,
+  expireInSeconds: 5 * 60,
+  run: async (_data, ctx) => {
+    await scanFreeCancellation(ctx);
+  },
+};
+
+export const jobDefinitions: readonly JobDefinition<never>[] = [pendingScanJob, pendingRefreshJob, holdsScanJob, freeCancellationScanJob];

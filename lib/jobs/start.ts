@@ -21,10 +21,16 @@ const globalForJobs = globalThis as typeof globalThis & { __agencyDeskJobs?: Pro
 /** Starts the process's engine on the app's database and service client (once; a failed start may be tried again). */
 export function startJobs(): Promise<JobsEngine> {
   globalForJobs.__agencyDeskJobs ??= (async () => {
-    const [{ getDbHandle }, { getBffDeps }, { startEngine }] = await Promise.all([import("@/lib/db"), import("@/lib/bff/deps"), import("./engine")]);
+    const [{ getDbHandle }, { getBffDeps }, { startEngine }, { getEnv }] = await Promise.all([
+      import("@/lib/db"),
+      import("@/lib/bff/deps"),
+      import("./engine"),
+      import("@/lib/env"),
+    ]);
     const handle = await getDbHandle();
     return startEngine({
       handle,
+      off: getEnv().jobsOff,
       deps: async () => {
         const deps = await getBffDeps();
         return { db: await deps.db(), tds: deps.tds() };
