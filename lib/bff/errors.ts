@@ -61,6 +61,10 @@ export const BFF_ERRORS = {
     status: 502,
     message: "The travel service sent an answer the desk could not read. Try again; if it keeps happening, tell an admin.",
   },
+  not_held: {
+    status: 409,
+    message: "Only a hold can be paid automatically, and this booking is not held (or its payment deadline has passed). Reload the booking to see where it stands.",
+  },
   booking_outcome_unknown: {
     status: 504,
     message:

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { bookingActions, bookingFacts, holdAutoPay, type BookingFactsRow } from "@/lib/db/schema";
@@ -46,8 +47,18 @@ export async function setAutoPay(db: Db, bookingId: string, on: boolean, by: str
   return autoPayOf(db, bookingId);
 }
 
-/** The service's idempotency key of the desk's payment of a hold: one per booking and per time an admin turned it on. */
-export const autoPayKey = (bookingId: string, enabledAt: Date) => `desk-auto-pay:${bookingId}:${enabledAt.getTime()}`;
+/**
+ * The service's idempotency key of the desk's payment of a hold: one per booking and per time an
+ * admin turned it on. The service wants a UUID: a name-based one (RFC 9562 version 5, SHA-1 of a
+ * name in the desk's namespace), so every instance and retry derives the same.
+ */
+export function autoPayKey(bookingId: string, enabledAt: Date): string {
+  const hash = createHash("sha1").update(`agency-desk/auto-pay/${bookingId}/${enabledAt.getTime()}`).digest();
+  hash[6] = (hash[6]! & 0x0f) | 0x50;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 export type AutoPayOutcome = "paid" | "failed" | "busy" | "recorded-elsewhere";
 
@@ -79,7 +90,7 @@ export async function payAutomatically(ctx: JobContext, hold: Hold, auto: AutoPa
     const told = await remindOnce(
       db,
       {
-        key: `hold-auto-pay-failed:${key}`,
+        key: `hold-auto-pay-failed:${hold.bookingId}:${auto.enabledAt.getTime()}`,
         alsoMarks: [`hold-2h:${hold.bookingId}`],
         bookingId: hold.bookingId,
         kind: "hold_auto_pay_failed",
@@ -98,7 +109,7 @@ export async function payAutomatically(ctx: JobContext, hold: Hold, auto: AutoPa
   await remindOnce(
     db,
     {
-      key: `hold-auto-paid:${key}`,
+      key: `hold-auto-paid:${hold.bookingId}:${auto.enabledAt.getTime()}`,
       alsoMarks: [`hold-2h:${hold.bookingId}`],
       bookingId: hold.bookingId,
       kind: "hold_paid_automatically",
