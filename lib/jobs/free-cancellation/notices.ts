@@ -11,9 +11,9 @@ export function freeCancellationNotice(b: {
   timeZone: string;
 }): { title: string; sentence: string } {
   const when = formatOnAt(b.until, b.timeZone);
-  const trip = b.travelAt ? ` (travel ${formatTravelTime(b.travelAt, b.timeZone)})` : "";
+  const trip = b.travelAt ? `, and the trip starts ${formatTravelTime(b.travelAt, b.timeZone)}` : "";
   return {
     title: b.hoursLeft === 24 ? `${b.orderRef}: free cancellation ends within a day` : `${b.orderRef}: free cancellation ends in 3 days`,
-    sentence: `Booking ${b.name}${trip} can be cancelled free of charge until ${when.replace(/^on /, "")}; after that a cancellation costs the agency. Check with the client that the trip still stands.`,
+    sentence: `Free cancellation of booking ${b.name} ends ${when}${trip}. After that a cancellation costs the agency: check with the client that the trip still stands.`,
   };
 }
