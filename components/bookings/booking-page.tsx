@@ -8,6 +8,7 @@ import { Callout } from "@/components/ui/callout";
 import { apiGet, ApiError } from "@/lib/api-client";
 import { bookingPageSchema, type BookingPageData } from "@/lib/bookings/schemas";
 import { bookingActions } from "@/lib/tds/contract/adapter";
+import { AutoPayHold } from "./auto-pay";
 import { BookingNotFound } from "./booking-not-found";
 import { bookingStateView } from "./booking-state";
 import { CancelBooking } from "./actions/cancel-booking";
@@ -21,6 +22,8 @@ import { BookingDetailView, BookingDetailSkeleton } from "./detail/booking-detai
 
 /** A state the desk does not know is re-read this often until it settles (a cancellation under way). */
 const UNKNOWN_STATE_REREAD_MS = 10_000;
+/** States in which the automatic payment of a hold has something to say: its switch, or that the desk paid it. */
+const AUTO_PAY_STATES = new Set(["held", "confirmed", "supplier_pending"]);
 
 /**
  * /bookings/[bookingId]: the booking read through the BFF, its detail, and the steps its state
@@ -33,7 +36,7 @@ export function BookingPage({
   initial,
 }: {
   bookingId: string;
-  me: { id: string; email: string };
+  me: { id: string; email: string; role?: "advisor" | "admin" };
   backHref: string;
   /** The booking as the server read it to answer the page's status (lib/bff/booking-page.ts), when it did. */
   initial?: { booking: unknown; readAt: number };
@@ -98,6 +101,8 @@ export function BookingPage({
           onOutcome={(message) => setOutcome({ message, tone: "ok" })}
         />
       ) : null}
+      {/* Admins only: the desk pays this hold by itself 2 h before its deadline (and says how that went). */}
+      {me.role === "admin" && AUTO_PAY_STATES.has(state) ? <AutoPayHold bookingId={bookingId} held={state === "held" && !!data.order.held} /> : null}
       {state === "supplier_pending" ? <FollowPending key={state} bookingId={bookingId} lastCheckedAt={lastRefresh?.at ?? null} /> : null}
       {!view.known ? <FollowUnknownState state={state} readAt={booking.dataUpdatedAt} /> : null}
     </>

@@ -26,7 +26,7 @@ export default async function BookingRoute({
   const backHref = bookingsHref(parseBookingFilters(new URLSearchParams(from)));
   return (
     <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
-      <BookingPage bookingId={bookingId} me={{ id: user.id, email: user.email }} backHref={backHref} initial={first.kind === "read" ? { booking: first.booking, readAt: first.readAt } : undefined} />
+      <BookingPage bookingId={bookingId} me={{ id: user.id, email: user.email, role: user.role }} backHref={backHref} initial={first.kind === "read" ? { booking: first.booking, readAt: first.readAt } : undefined} />
     </main>
   );
 }
