@@ -130,9 +130,21 @@ describe.skipIf(!postgresUp)(`on PostgreSQL (${where}${postgresUp ? "" : ": unre
     const engine = await startEngine({ handle: handles[0]!, deps: async () => ({ db: handles[0]!.db, tds: null as never }), work: false });
     try {
       const schedules = await engine.boss.getSchedules();
-      expect(schedules.map((s) => [s.name, s.cron])).toEqual(jobDefinitions.filter((d) => d.cron).map((d) => [d.name, d.cron]));
+      const byName = (a: string[], b: string[]) => a[0]!.localeCompare(b[0]!);
+      expect(schedules.map((s) => [s.name, s.cron]).sort(byName)).toEqual(jobDefinitions.filter((d) => d.cron).map((d) => [d.name, d.cron!]).sort(byName));
       const queues = (await engine.boss.getQueues()).map((q) => q.name);
       for (const d of jobDefinitions) expect(queues).toEqual(expect.arrayContaining([d.name, `${d.name}-dead`]));
+    } finally {
+      await engine.stop();
+    }
+  });
+
+  it("JOBS_OFF: a job turned off is not worked, and its schedule is removed for every instance", async () => {
+    const off = ["holds-scan", "free-cancellation-scan"];
+    const engine = await startEngine({ handle: handles[0]!, deps: async () => ({ db: handles[0]!.db, tds: null as never }), work: false, off });
+    try {
+      expect(engine.definitions.map((d) => d.name)).toEqual(jobDefinitions.map((d) => d.name).filter((n) => !off.includes(n)));
+      expect((await engine.boss.getSchedules()).map((s) => s.name).sort()).toEqual(["pending-scan"]);
     } finally {
       await engine.stop();
     }

@@ -23,6 +23,14 @@ describe("jobsStartDecision", () => {
   });
 });
 
+describe("JOBS_OFF", () => {
+  it("names the jobs a server neither runs nor schedules", () => {
+    expect(parseEnv({}).jobsOff).toEqual([]);
+    expect(parseEnv({ JOBS_OFF: " holds-scan , free-cancellation-scan " }).jobsOff).toEqual(["holds-scan", "free-cancellation-scan"]);
+    expect(() => parseEnv({ JOBS_OFF: "holds scan; free" })).toThrow(/JOBS_OFF must be job names separated by commas/);
+  });
+});
+
 describe("the banner's Follow-ups section", () => {
   const section = bannerSections.filter((s) => s.title === "Follow-ups");
   it("says the jobs run, and how to turn them off", async () => {
