@@ -75,8 +75,10 @@ async function settleLapsed(ctx: JobContext, hold: Hold): Promise<boolean> {
   try {
     state = (await withBackgroundScope(() => ctx.tds.getBooking(hold.bookingId))).order.state;
   } catch (err) {
-    if (err instanceof TdsError && err.status === 404) state = "cancelled";
-    else throw err;
+    if (!(err instanceof TdsError && err.status === 404)) throw err;
+    // The service no longer has it: nothing to tell, and nothing to read again.
+    await ctx.db.update(bookingFacts).set({ state: "cancelled", checkedAt: ctx.now() }).where(eq(bookingFacts.bookingId, hold.bookingId));
+    return false;
   }
   if (state === "held") return false;
   const now = ctx.now();
