@@ -23,6 +23,8 @@ import { formatCount } from "@/lib/money";
 import { AgencyCard } from "../status/agency-card";
 import { Button } from "../ui/button";
 import { AdminPageHeader } from "./admin-page-header";
+import { VoucherSettingCard } from "./voucher-setting-card";
+import type { FollowUpSettings } from "@/lib/agency/follow-ups";
 import { Callout } from "../ui/callout";
 import { Card, CardBody, CardHeader } from "../ui/card";
 import { Field, FieldError, inputClasses } from "../ui/field";
@@ -39,7 +41,7 @@ const valuesOf = (p: AgencyProfile): AgencyProfileInput => ({ name: p.name, repl
  * clients start from (advisors may change it per email); reply-to, phone, address and logo go
  * with it. Every field is checked as it is left, with the handler's own schema.
  */
-export function AgencyProfileAdmin({ initial }: { initial: AgencyProfile }) {
+export function AgencyProfileAdmin({ initial, followUps }: { initial: AgencyProfile; followUps?: FollowUpSettings }) {
   const queryClient = useQueryClient();
   const [profile, setProfile] = useState(initial);
   const adopt = (next: AgencyProfile) => {
@@ -53,7 +55,10 @@ export function AgencyProfileAdmin({ initial }: { initial: AgencyProfile }) {
         How the agency presents itself to clients. Vouchers the advisors email start with this name and reply-to address.
       </AdminPageHeader>
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
-        <ProfileForm profile={profile} onSaved={adopt} />
+        <div className="space-y-6">
+          <ProfileForm profile={profile} onSaved={adopt} />
+          {followUps ? <VoucherSettingCard initial={followUps} /> : null}
+        </div>
         <div className="space-y-6">
           <LogoCard profile={profile} onChange={adopt} />
           <div>

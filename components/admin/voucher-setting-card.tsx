@@ -1,0 +1,129 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { MailCheck } from "lucide-react";
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import {
+  followUpSettingsResponseSchema,
+  settingsOfForm,
+  VOUCHER_DAYS_MAX,
+  VOUCHER_DAYS_MIN,
+  voucherFormOf,
+  voucherSettingFormSchema,
+  type FollowUpSettings,
+  type VoucherSettingForm,
+} from "@/lib/agency/follow-ups";
+import { apiRequest, ApiError, applyFieldErrors } from "@/lib/api-client";
+import { Button } from "../ui/button";
+import { Callout } from "../ui/callout";
+import { Card, CardBody, CardHeader } from "../ui/card";
+import { cn } from "../ui/cn";
+import { Field, inputClasses } from "../ui/field";
+
+const savedAt = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit" });
+// Fixed locale and zone, as the profile's card, so the server's HTML and the browser's render agree.
+const savedOn = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
+/**
+ * The voucher before travel (issue 30, job 4): off by default; on, the desk emails the voucher to
+ * the lead traveller of each confirmed booking N days before travel when nobody has sent one.
+ */
+export function VoucherSettingCard({ initial }: { initial: FollowUpSettings }) {
+  const [settings, setSettings] = useState(initial);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    control,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<VoucherSettingForm>({
+    resolver: zodResolver(voucherSettingFormSchema),
+    mode: "onTouched",
+    defaultValues: voucherFormOf(initial),
+  });
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<Date | null>(null);
+  const on = useWatch({ control, name: "voucherOn" });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    setSaved(null);
+    try {
+      const { data } = await apiRequest("PUT", "/api/agency/follow-ups", followUpSettingsResponseSchema, { body: settingsOfForm(values) });
+      setSettings(data);
+      // Turned off, the days typed stay in the box for the next time it is turned on.
+      reset(data.voucherDaysBefore === null ? { ...values, voucherOn: false } : voucherFormOf(data));
+      setSaved(new Date());
+    } catch (err) {
+      const e = err instanceof ApiError ? err : null;
+      const details = (e?.details ?? []).map((d) => (d.path === "voucherDaysBefore" ? { ...d, path: "voucherDays" } : d));
+      if (e?.code === "validation_error" && applyFieldErrors(details, ["voucherDays"] as const, setError)) return;
+      setFormError(e?.message ?? "The setting could not be saved. Try again.");
+    }
+  });
+
+  return (
+    <Card aria-labelledby="voucher-setting-title">
+      <CardHeader
+        icon={<MailCheck className="size-5" aria-hidden />}
+        title="Vouchers before travel"
+        titleId="voucher-setting-title"
+        description="The desk can send the voucher itself when nobody has."
+      />
+      <form onSubmit={onSubmit} noValidate aria-labelledby="voucher-setting-title">
+        <CardBody className="space-y-4">
+          {formError ? <Callout title={formError} /> : null}
+          <label className="flex items-start gap-2.5 text-sm">
+            <input type="checkbox" {...register("voucherOn")} className="mt-0.5 size-4 accent-brand-600" aria-describedby="voucher-setting-hint" />
+            <span>
+              <span className="block font-medium text-ink">Email the voucher to the lead traveller before travel</span>
+              <span id="voucher-setting-hint" className="block text-[0.8125rem] text-slate-500">
+                For confirmed bookings whose voucher nobody has sent. It goes once, from the agency&apos;s name and reply-to above, and the
+                booking&apos;s advisor is told. Off: the desk sends nothing.
+              </span>
+            </span>
+          </label>
+          <Field
+            label="Days before travel"
+            error={errors.voucherDays?.message}
+            hint={on ? `From ${VOUCHER_DAYS_MIN} to ${VOUCHER_DAYS_MAX}. A booking that already travels sooner gets its voucher within the hour.` : "Turn the setting on to choose the days."}
+          >
+            {(c) => (
+              <div className="relative max-w-40">
+                <input
+                  {...c}
+                  {...register("voucherDays")}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  disabled={!on}
+                  className={cn(inputClasses(!!errors.voucherDays), "pr-14 tabular-nums disabled:bg-slate-50 disabled:text-slate-500")}
+                />
+                <span className="pointer-events-none absolute inset-y-0 right-3 grid place-items-center text-sm text-slate-500" aria-hidden>
+                  days
+                </span>
+              </div>
+            )}
+          </Field>
+        </CardBody>
+        <div className="flex flex-wrap items-center gap-3 rounded-b-xl border-t border-slate-100 bg-slate-50/70 px-5 py-3 sm:px-6">
+          <Button type="submit" pending={isSubmitting}>
+            Save setting
+          </Button>
+          <p role="status" className="text-sm text-slate-600">
+            {isSubmitting
+              ? "Saving…"
+              : isDirty
+                ? "Unsaved changes"
+                : saved
+                  ? `Saved at ${savedAt.format(saved)}.`
+                  : settings.updatedAt
+                    ? `${settings.voucherDaysBefore === null ? "Off" : "On"} since ${savedOn.format(new Date(settings.updatedAt))}${settings.updatedBy ? `, set by ${settings.updatedBy}` : ""}.`
+                    : "Off (the default)."}
+          </p>
+        </div>
+      </form>
+    </Card>
+  );
+}
