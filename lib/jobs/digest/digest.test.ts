@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb, type DbHandle } from "@/lib/db";
 import { bookingFacts, bookingsLedger, followUpMarks, notifications, users } from "@/lib/db/schema";
 import { rememberTimeZone } from "@/lib/notifications/time-zones";
+import { adminQuery, TEST_ADMIN_URL, testDatabaseName, testDatabaseUrl } from "@/lib/testing/databases";
 import type { ChosenProposal } from "@/lib/proposals/store";
 import type { AttentionItem } from "@/lib/bookings/attention";
 import type { JobContext } from "../definitions";
@@ -136,5 +138,48 @@ describe("the digest's words", () => {
     expect(whenWords("2026-12-02T16:00:00Z", now, "Asia/Tokyo")).toBe("tomorrow 01:00");
     expect(whenWords("2026-12-04T01:00:00Z", now, "Asia/Tokyo")).toBe("Fri 4 Dec 10:00");
     expect(whenWords("2026-12-02T06:00:00Z", now, "UTC")).toBe("tomorrow 06:00");
+  });
+});
+
+async function reachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: TEST_ADMIN_URL, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+const postgresUp = await reachable();
+
+describe.skipIf(!postgresUp)("on PostgreSQL, two instances (two pools on one database)", () => {
+  const name = testDatabaseName("digest");
+  const both: DbHandle[] = [];
+  beforeAll(async () => {
+    await adminQuery(`create database "${name}"`);
+    both.push(await openDb({ driver: "postgres", url: testDatabaseUrl(name), maxConnections: 4 }));
+    both.push(await openDb({ driver: "postgres", url: testDatabaseUrl(name), maxConnections: 4 }));
+  });
+  afterAll(async () => {
+    for (const x of both) await x.close();
+    await adminQuery(`drop database if exists "${name}" with (force)`);
+  });
+
+  it("twenty advisors in Tokyo, each instance running the digest three times at once: one digest each", async () => {
+    const [a, b] = both as [DbHandle, DbHandle];
+    const ids = (await a.db.insert(users).values(Array.from({ length: 20 }, (_, i) => ({ email: `p${i}@desk.test`, name: `P${i}`, role: "advisor" as const }))).returning({ id: users.id })).map((r) => r.id);
+    for (const id of ids) {
+      await rememberTimeZone(a.db, id, "Asia/Tokyo");
+      const bookingId = `bk_${randomUUID()}`;
+      await a.db.insert(bookingsLedger).values({ bookingId, orderRef: `RV-${id.slice(0, 6)}`, userId: id, quoteId: "q", idempotencyKey: randomUUID(), productType: "hotel", outcome: "booked" });
+      await a.db.insert(bookingFacts).values({ bookingId, orderRef: `RV-${id.slice(0, 6)}`, productType: "hotel", state: "manual_review" });
+    }
+    const on = (x: DbHandle): JobContext => ({ db: x.db, tds: null as never, now: () => new Date(TOKYO_SEVEN), send: async () => randomUUID() });
+    const reports = await Promise.all([a, b, a, b, a, b].map((x) => sendMorningDigests(on(x))));
+    expect(reports.reduce((n, r) => n + r.sent, 0)).toBe(20);
+    const rows = await a.db.select({ userId: notifications.userId }).from(notifications).where(eq(notifications.kind, "morning_digest"));
+    expect(rows.map((r) => r.userId).sort()).toEqual([...ids].sort());
   });
 });
