@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { MailCheck } from "lucide-react";
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import {
   followUpSettingsResponseSchema,
@@ -21,6 +21,7 @@ import { Card, CardBody, CardHeader } from "../ui/card";
 import { cn } from "../ui/cn";
 import { Field, inputClasses } from "../ui/field";
 
+const noSubscription = () => () => {};
 const savedAt = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit" });
 // Fixed locale and zone, as the profile's card, so the server's HTML and the browser's render agree.
 const savedOn = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
@@ -46,6 +47,8 @@ export function VoucherSettingCard({ initial }: { initial: FollowUpSettings }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState<Date | null>(null);
   const on = useWatch({ control, name: "voucherOn" });
+  // Takes typing once hydrated (react-hook-form sets each input as it registers it); said on the form for tests.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -72,7 +75,7 @@ export function VoucherSettingCard({ initial }: { initial: FollowUpSettings }) {
         titleId="voucher-setting-title"
         description="The desk can send the voucher itself when nobody has."
       />
-      <form onSubmit={onSubmit} noValidate aria-labelledby="voucher-setting-title">
+      <form onSubmit={onSubmit} noValidate aria-labelledby="voucher-setting-title" data-hydrated={hydrated ? "" : undefined}>
         <CardBody className="space-y-4">
           {formError ? <Callout title={formError} /> : null}
           <label className="flex items-start gap-2.5 text-sm">
