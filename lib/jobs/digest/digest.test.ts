@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb, type DbHandle } from "@/lib/db";
 import { bookingFacts, bookingsLedger, followUpMarks, notifications, users } from "@/lib/db/schema";
 import { rememberTimeZone } from "@/lib/notifications/time-zones";
-import { adminQuery, TEST_ADMIN_URL, testDatabaseName, testDatabaseUrl } from "@/lib/testing/databases";
+import { adminQuery, postgresReachable, testDatabaseName, testDatabaseUrl } from "@/lib/testing/databases";
 import type { ChosenProposal } from "@/lib/proposals/store";
 import type { AttentionItem } from "@/lib/bookings/attention";
 import type { JobContext } from "../definitions";
@@ -141,18 +140,7 @@ describe("the digest's words", () => {
   });
 });
 
-async function reachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: TEST_ADMIN_URL, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-const postgresUp = await reachable();
+const postgresUp = await postgresReachable();
 
 describe.skipIf(!postgresUp)("on PostgreSQL, two instances (two pools on one database)", () => {
   const name = testDatabaseName("digest");
