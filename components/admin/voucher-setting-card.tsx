@@ -15,16 +15,13 @@ import {
   type VoucherSettingForm,
 } from "@/lib/agency/follow-ups";
 import { apiRequest, ApiError, applyFieldErrors } from "@/lib/api-client";
-import { Button } from "../ui/button";
 import { Callout } from "../ui/callout";
 import { Card, CardBody, CardHeader } from "../ui/card";
+import { CardSaveBar, savedOn } from "./card-save-bar";
 import { cn } from "../ui/cn";
 import { Field, inputClasses } from "../ui/field";
 
 const noSubscription = () => () => {};
-const savedAt = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit" });
-// Fixed locale and zone, as the profile's card, so the server's HTML and the browser's render agree.
-const savedOn = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
 /**
  * The voucher before travel (issue 30, job 4): off by default; on, the desk emails the voucher to
@@ -110,22 +107,17 @@ export function VoucherSettingCard({ initial }: { initial: FollowUpSettings }) {
             )}
           </Field>
         </CardBody>
-        <div className="flex flex-wrap items-center gap-3 rounded-b-xl border-t border-slate-100 bg-slate-50/70 px-5 py-3 sm:px-6">
-          <Button type="submit" pending={isSubmitting}>
-            Save setting
-          </Button>
-          <p role="status" className="text-sm text-slate-600">
-            {isSubmitting
-              ? "Saving…"
-              : isDirty
-                ? "Unsaved changes"
-                : saved
-                  ? `Saved at ${savedAt.format(saved)}.`
-                  : settings.updatedAt
-                    ? `${settings.voucherDaysBefore === null ? "Off" : "On"} since ${savedOn.format(new Date(settings.updatedAt))}${settings.updatedBy ? `, set by ${settings.updatedBy}` : ""}.`
-                    : "Off (the default)."}
-          </p>
-        </div>
+        <CardSaveBar
+          label="Save setting"
+          submitting={isSubmitting}
+          dirty={isDirty}
+          saved={saved}
+          idle={
+            settings.updatedAt
+              ? `${settings.voucherDaysBefore === null ? "Off" : "On"} since ${savedOn.format(new Date(settings.updatedAt))}${settings.updatedBy ? `, set by ${settings.updatedBy}` : ""}.`
+              : "Off (the default)."
+          }
+        />
       </form>
     </Card>
   );
