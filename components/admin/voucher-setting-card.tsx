@@ -75,16 +75,25 @@ export function VoucherSettingCard({ initial }: { initial: FollowUpSettings }) {
       <form onSubmit={onSubmit} noValidate aria-labelledby="voucher-setting-title" data-hydrated={hydrated ? "" : undefined}>
         <CardBody className="space-y-4">
           {formError ? <Callout title={formError} /> : null}
-          <label className="flex items-start gap-2.5 text-sm">
-            <input type="checkbox" {...register("voucherOn")} className="mt-0.5 size-4 accent-brand-600" aria-describedby="voucher-setting-hint" />
-            <span>
-              <span className="block font-medium text-ink">Email the voucher to the lead traveller before travel</span>
-              <span id="voucher-setting-hint" className="block text-[0.8125rem] text-slate-500">
+          {/* The label is the setting's name alone; the hint describes it (a name that held both would be a paragraph). */}
+          <div className="flex items-start gap-2.5 text-sm">
+            <input
+              id="voucher-setting-on"
+              type="checkbox"
+              {...register("voucherOn")}
+              className="mt-0.5 size-4 accent-brand-600"
+              aria-describedby="voucher-setting-hint"
+            />
+            <div>
+              <label htmlFor="voucher-setting-on" className="block font-medium text-ink">
+                Email the voucher to the lead traveller before travel
+              </label>
+              <p id="voucher-setting-hint" className="text-[0.8125rem] text-slate-500">
                 For confirmed bookings whose voucher nobody has sent. It goes once, from the agency&apos;s name and reply-to above, and the
                 booking&apos;s advisor is told. Off: the desk sends nothing.
-              </span>
-            </span>
-          </label>
+              </p>
+            </div>
+          </div>
           <Field
             label="Days before travel"
             error={errors.voucherDays?.message}
