@@ -23,14 +23,14 @@ import { formatCount } from "@/lib/money";
 import { AgencyCard } from "../status/agency-card";
 import { Button } from "../ui/button";
 import { AdminPageHeader } from "./admin-page-header";
+import { CardSaveBar, savedOn } from "./card-save-bar";
+import { VoucherSettingCard } from "./voucher-setting-card";
+import type { FollowUpSettings } from "@/lib/agency/follow-ups";
 import { Callout } from "../ui/callout";
 import { Card, CardBody, CardHeader } from "../ui/card";
 import { Field, FieldError, inputClasses } from "../ui/field";
 
 const LOGO_ACCEPT = LOGO_TYPES.join(",");
-const savedAt = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit" });
-// Fixed locale and zone, as on the users page, so the server's HTML and the browser's render agree.
-const savedOn = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
 const valuesOf = (p: AgencyProfile): AgencyProfileInput => ({ name: p.name, replyTo: p.replyTo, phone: p.phone, address: p.address });
 
@@ -39,7 +39,7 @@ const valuesOf = (p: AgencyProfile): AgencyProfileInput => ({ name: p.name, repl
  * clients start from (advisors may change it per email); reply-to, phone, address and logo go
  * with it. Every field is checked as it is left, with the handler's own schema.
  */
-export function AgencyProfileAdmin({ initial }: { initial: AgencyProfile }) {
+export function AgencyProfileAdmin({ initial, followUps }: { initial: AgencyProfile; followUps?: FollowUpSettings }) {
   const queryClient = useQueryClient();
   const [profile, setProfile] = useState(initial);
   const adopt = (next: AgencyProfile) => {
@@ -53,7 +53,10 @@ export function AgencyProfileAdmin({ initial }: { initial: AgencyProfile }) {
         How the agency presents itself to clients. Vouchers the advisors email start with this name and reply-to address.
       </AdminPageHeader>
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
-        <ProfileForm profile={profile} onSaved={adopt} />
+        <div className="space-y-6">
+          <ProfileForm profile={profile} onSaved={adopt} />
+          {followUps ? <VoucherSettingCard initial={followUps} /> : null}
+        </div>
         <div className="space-y-6">
           <LogoCard profile={profile} onChange={adopt} />
           <div>
@@ -138,22 +141,13 @@ function ProfileForm({ profile, onSaved }: { profile: AgencyProfile; onSaved: (p
             {(c) => <textarea {...c} {...register("address")} rows={4} autoComplete="street-address" className={`${inputClasses(!!errors.address)} h-auto py-2`} />}
           </Field>
         </CardBody>
-        <div className="flex flex-wrap items-center gap-3 rounded-b-xl border-t border-slate-100 bg-slate-50/70 px-5 py-3 sm:px-6">
-          <Button type="submit" pending={isSubmitting}>
-            Save profile
-          </Button>
-          <p role="status" className="text-sm text-slate-600">
-            {isSubmitting
-              ? "Saving…"
-              : isDirty
-                ? "Unsaved changes"
-                : saved
-                  ? `Saved at ${savedAt.format(saved)}.`
-                  : profile.updatedAt
-                    ? `Last saved ${savedOn.format(new Date(profile.updatedAt))}${profile.updatedBy ? ` by ${profile.updatedBy}` : ""}.`
-                    : "Not set yet."}
-          </p>
-        </div>
+        <CardSaveBar
+          label="Save profile"
+          submitting={isSubmitting}
+          dirty={isDirty}
+          saved={saved}
+          idle={profile.updatedAt ? `Last saved ${savedOn.format(new Date(profile.updatedAt))}${profile.updatedBy ? ` by ${profile.updatedBy}` : ""}.` : "Not set yet."}
+        />
       </form>
     </Card>
   );

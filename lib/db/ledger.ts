@@ -237,6 +237,23 @@ export async function recordDeskCheck(
   return row;
 }
 
+/**
+ * A step the desk starts by itself on a booking (a follow-up job sending the voucher): like a
+ * person's `beginAction`, with no person behind it (`actor = 'desk'`). Completed with
+ * `completeAction` once the service has answered.
+ */
+export async function beginDeskAction(
+  db: Db,
+  start: { bookingId: string; action: BookingAction; request?: Record<string, unknown> | null; at?: Date },
+): Promise<BookingActionRow> {
+  const [row] = await db
+    .insert(bookingActions)
+    .values({ bookingId: start.bookingId, userId: null, actor: "desk", action: start.action, outcome: "pending", result: start.request ?? null, createdAt: start.at ?? new Date() })
+    .returning();
+  if (!row) throw new Error("desk action insert returned nothing");
+  return row;
+}
+
 /* ------------------------------------------------------------------ history */
 
 export type HistoryRow = {

@@ -1,16 +1,10 @@
-import { randomUUID } from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as bookingsRoute from "@/app/api/bookings/route";
-import * as priceCheck from "@/app/api/quotes/[quoteId]/price-check/route";
-import * as results from "@/app/api/search/[searchId]/results/route";
-import * as search from "@/app/api/search/route";
 import { openDb, type DbHandle } from "@/lib/db";
 import { historyFor } from "@/lib/db/ledger";
 import { notificationsFor } from "@/lib/notifications/store";
-import type { PriceCheck, ResultRow } from "@/lib/tds/contract";
-import { bffTestKit, hotelSearchBody, hotelTravelers, isBookableHotelRow, type BffTestKit } from "@/lib/testing/bff";
-import { adminQuery, TEST_ADMIN_URL, testDatabaseName, testDatabaseUrl } from "@/lib/testing/databases";
+import { bffTestKit, hotelTravelers, type BffTestKit } from "@/lib/testing/bff";
+import { adminQuery, postgresReachable, TEST_ADMIN_URL, testDatabaseName, testDatabaseUrl } from "@/lib/testing/databases";
+import { bookHotelThroughDesk } from "@/lib/testing/book-hotel";
 import { listDeadLetters, retryDeadLetter } from "./dead-letters";
 import type { JobDefinition } from "./definitions";
 import { startEngine, type JobsEngine } from "./engine";
@@ -32,18 +26,7 @@ const until = async <T>(what: string, read: () => Promise<T | null | undefined |
   }
 };
 
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-const postgresUp = await reachable(TEST_ADMIN_URL);
+const postgresUp = await postgresReachable();
 const where = new URL(TEST_ADMIN_URL).host;
 
 describe.skipIf(!postgresUp)(`on PostgreSQL (${where}${postgresUp ? "" : ": unreachable, skipped"})`, () => {
@@ -165,22 +148,7 @@ describe("on the embedded PGlite, job 1 end to end", () => {
 
   it("the scan finds a booking waiting for the supplier, its check runs as a job, and the advisor is told it is confirmed", async () => {
     expect(engine.driver).toBe("pglite");
-    const made = await kit.call(search.POST, "/api/search", { method: "POST", body: hotelSearchBody(kit.day, { query: "sandbox:supplier-pending" }) });
-    const searchId = made.body.data.searchId as string;
-    const page = await kit.call(results.GET, "/api/x", { params: { searchId }, query: { limit: "100" } });
-    let booking: { bookingId: string; state: string; orderRef: string } | null = null;
-    for (const row of (page.body.data as ResultRow[]).filter(isBookableHotelRow)) {
-      const check = await kit.call(priceCheck.POST, "/api/x", { method: "POST", params: { quoteId: row.rateQuoteId } });
-      if (check.status !== 200) continue;
-      const c = check.body.data as PriceCheck;
-      const res = await kit.call(bookingsRoute.POST, "/api/bookings", {
-        method: "POST",
-        headers: { "idempotency-key": randomUUID() },
-        body: { quoteId: row.rateQuoteId, searchId, productType: "hotel", travelers: hotelTravelers("Waits"), paymentMethod: "credit", ...(c.changesAcknowledgementRequired ? { changesAcknowledged: true } : {}) },
-      });
-      booking = res.body.data;
-      break;
-    }
+    const booking = await bookHotelThroughDesk(kit, { query: "sandbox:supplier-pending", travelers: hotelTravelers("Waits") });
     expect(booking?.state).toBe("supplier_pending");
     const { bookingId, orderRef } = booking!;
     await kit.advance(150); // the supplier has decided by the desk's first check

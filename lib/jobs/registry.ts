@@ -1,6 +1,9 @@
 import type { JobDefinition } from "./definitions";
 import { refreshPending, type RefreshData } from "./pending/refresh";
 import { REFRESH_JOB, scanPending, SCAN_JOB } from "./pending/scan";
+import { DIGEST_JOB, sendMorningDigests } from "./digest/run";
+import { houseKeep, HOUSEKEEPING_JOB } from "./housekeeping/run";
+import { sendDueVouchers, VOUCHER_JOB } from "./vouchers/scan";
 import { FREE_CANCELLATION_JOB, scanFreeCancellation } from "./free-cancellation/scan";
 import { HOLDS_JOB, scanHolds } from "./holds/scan";
 
@@ -65,4 +68,54 @@ export const freeCancellationScanJob: JobDefinition = {
   },
 };
 
-export const jobDefinitions: readonly JobDefinition<never>[] = [pendingScanJob, pendingRefreshJob, holdsScanJob, freeCancellationScanJob];
+export const vouchersJob: JobDefinition = {
+  name: VOUCHER_JOB,
+  description: "Emails the voucher to the lead traveller of confirmed bookings travelling within the agency's N days, when nobody has (off unless an admin turns it on).",
+  policy: "singleton",
+  cron: "23 * * * *",
+  retryLimit: 2,
+  retryDelay: 120,
+  retryBackoff: true,
+  expireInSeconds: 20 * 60,
+  run: async (_data, ctx) => {
+    await sendDueVouchers(ctx);
+  },
+};
+
+export const morningDigestJob: JobDefinition = {
+  name: DIGEST_JOB,
+  description: "Tells each advisor and admin, at about 07:00 their time, what needs them today (as Needs attention shows it).",
+  policy: "singleton",
+  cron: "*/15 * * * *",
+  retryLimit: 2,
+  retryDelay: 60,
+  retryBackoff: true,
+  expireInSeconds: 10 * 60,
+  run: async (_data, ctx) => {
+    await sendMorningDigests(ctx);
+  },
+};
+
+export const housekeepingJob: JobDefinition = {
+  name: HOUSEKEEPING_JOB,
+  description: "Deletes what the desk no longer needs: old sessions, sign-in attempts, read notifications, follow-up marks, settled follow-ups.",
+  policy: "singleton",
+  cron: "17 3 * * *",
+  retryLimit: 2,
+  retryDelay: 300,
+  retryBackoff: true,
+  expireInSeconds: 30 * 60,
+  run: async (_data, ctx) => {
+    await houseKeep(ctx);
+  },
+};
+
+export const jobDefinitions: readonly JobDefinition<never>[] = [
+  pendingScanJob,
+  pendingRefreshJob,
+  holdsScanJob,
+  freeCancellationScanJob,
+  vouchersJob,
+  morningDigestJob,
+  housekeepingJob,
+];

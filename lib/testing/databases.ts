@@ -45,3 +45,16 @@ export function dbTargets(prefix: string, maxConnections: number): DbTarget[] {
     },
   ];
 }
+
+/** Whether the test server answers (tests on PostgreSQL are skipped, saying so, when it does not). */
+export async function postgresReachable(url = TEST_ADMIN_URL): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}

@@ -177,6 +177,9 @@ describe("history in words", () => {
     expect(describeStep(entry({ action: "email", result: { sentTo: ["a@x.com"], cc: ["b@x.com", "c@x.com"], pdfAttached: false, withoutPrices: true } }))).toBe(
       "Emailed the voucher to a@x.com, cc b@x.com, c@x.com · without prices · in the email body only",
     );
+    expect(describeStep(entry({ action: "email", actor: "desk", by: null, result: { sentTo: ["a@x.com"], pdfAttached: true, sentBy: "desk", daysBefore: 3 } }))).toBe(
+      "Emailed the voucher to a@x.com · PDF attached · 3 days before travel",
+    );
     expect(maskDocument("U94390816")).toBe("•••• 0816");
   });
 });

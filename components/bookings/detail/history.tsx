@@ -29,6 +29,8 @@ export function describeStep(entry: HistoryEntry, count = 1): string {
       if (r.withoutPrices === true) parts.push("without prices");
       if (r.pdfAttached === true) parts.push("PDF attached");
       if (r.pdfAttached === false) parts.push("in the email body only");
+      // The desk's own send (job 4, vouchers before travel): the agency's setting it followed.
+      if (r.sentBy === "desk" && typeof r.daysBefore === "number") parts.push(`${r.daysBefore} ${r.daysBefore === 1 ? "day" : "days"} before travel`);
       return parts.join(" · ");
     }
     case "refresh":

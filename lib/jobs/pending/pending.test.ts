@@ -3,16 +3,13 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as bookingRoute from "@/app/api/bookings/[bookingId]/route";
 import * as refreshRoute from "@/app/api/bookings/[bookingId]/refresh-status/route";
-import * as bookingsRoute from "@/app/api/bookings/route";
-import * as priceCheck from "@/app/api/quotes/[quoteId]/price-check/route";
-import * as results from "@/app/api/search/[searchId]/results/route";
-import * as search from "@/app/api/search/route";
 import { factsFor } from "@/lib/db/ledger";
 import { bookingActions, bookingFollowUps, notifications } from "@/lib/db/schema";
 import { markNotificationsRead, notificationsFor } from "@/lib/notifications/store";
-import type { BookingCreateRequest, PriceCheck, ResultRow, SearchCreateRequest } from "@/lib/tds/contract";
+import type { BookingCreateRequest, SearchCreateRequest } from "@/lib/tds/contract";
 import { bffTestKit, hotelSearchBody, hotelTravelers, isBookableHotelRow, type BffTestKit } from "@/lib/testing/bff";
 import { sandboxFetch } from "@/lib/testing/tds";
+import { bookHotelThroughDesk } from "@/lib/testing/book-hotel";
 import type { JobContext, SendOptions } from "../definitions";
 import { followUp, recordChange } from "./follow-ups";
 import { refreshPending } from "./refresh";
@@ -48,22 +45,7 @@ afterAll(() => kit.close());
 
 /** A hotel booked through the desk by the current person, its outcome asked for in the search's query. */
 async function bookThroughDesk(trigger: string): Promise<{ bookingId: string; state: string; orderRef: string }> {
-  const made = await kit.call(search.POST, "/api/search", { method: "POST", body: hotelSearchBody(kit.day, { query: `sandbox:${trigger}` }) });
-  const searchId = made.body.data.searchId as string;
-  const page = await kit.call(results.GET, "/api/x", { params: { searchId }, query: { limit: "100" } });
-  for (const row of (page.body.data as ResultRow[]).filter(isBookableHotelRow)) {
-    const check = await kit.call(priceCheck.POST, "/api/x", { method: "POST", params: { quoteId: row.rateQuoteId } });
-    if (check.status !== 200) continue;
-    const c = check.body.data as PriceCheck;
-    const res = await kit.call(bookingsRoute.POST, "/api/bookings", {
-      method: "POST",
-      headers: { "idempotency-key": randomUUID() },
-      body: { quoteId: row.rateQuoteId, searchId, productType: "hotel", travelers: hotelTravelers("Waits"), paymentMethod: "credit", ...(c.changesAcknowledgementRequired ? { changesAcknowledged: true } : {}) },
-    });
-    expect(res.status, res.text).toBe(201);
-    return res.body.data;
-  }
-  throw new Error("nothing bookable");
+  return bookHotelThroughDesk(kit, { query: `sandbox:${trigger}`, travelers: hotelTravelers("Waits") });
 }
 
 /** A hotel booked with the agency's key but not through the desk (another tool, the service's own site). */
