@@ -7,8 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
 import { Card, CardBody, CardFooter, CardHeader } from "@/components/ui/card";
 import { ApiError, apiRequest } from "@/lib/api-client";
-import { DEFAULT_EMAIL_KINDS, KIND_WORDS, NOTIFICATION_KIND_LIST } from "@/lib/notifications/kinds";
-import type { NotificationKind } from "@/lib/notifications/store";
+import { DEFAULT_EMAIL_KINDS, KIND_WORDS, NOTIFICATION_KIND_LIST, type NotificationKind } from "@/lib/notifications/kinds";
 
 // A person's choice of what also comes by email (/settings/notifications): a box per kind, with
 // its words; everything comes to the bell whatever is ticked here.

@@ -40,7 +40,6 @@ export default function NotificationPanel({ live, onUnread, onClose }: Props) {
   const panel = useRef<HTMLDivElement>(null);
 
   const load = useCallback((signal?: AbortSignal) => {
-    setLoaded({ state: "loading" });
     apiGet("/api/notifications", listSchema, { signal }).then(
       (d) => {
         setLoaded({ state: "ready", items: d.items as NotificationItem[] });
@@ -125,7 +124,10 @@ export default function NotificationPanel({ live, onUnread, onClose }: Props) {
           <div className="p-4">
             <Callout title="The notifications could not be loaded.">
               <p>{loaded.message}</p>
-              <button type="button" className="mt-1 font-medium underline" onClick={() => load()}>
+              <button type="button" className="mt-1 font-medium underline" onClick={() => {
+                  setLoaded({ state: "loading" });
+                  load();
+                }}>
                 Try again
               </button>
             </Callout>

@@ -1,5 +1,7 @@
 import type { NotificationKind } from "./store";
 
+export type { NotificationKind };
+
 // The words for each kind of notification, and which come by email unless a person chooses
 // otherwise (issue 30). Browser-safe: the settings page and the bell's panel import it; the kinds
 // themselves are the store's (a type-only import, so a new kind without words fails to compile).
