@@ -43,6 +43,7 @@ import * as notificationPreferences from "./notifications/preferences/route";
 import * as notificationsRead from "./notifications/read/route";
 import * as notifications from "./notifications/route";
 import * as notificationStream from "./notifications/stream/route";
+import * as notificationTest from "./notifications/test/route";
 
 // The BFF's routes called directly, against the in-process sandbox: whole `{ status, body }`
 // envelopes for refusals, bad input and each family of upstream errors.
@@ -107,6 +108,7 @@ const ROUTES: Row[] = [
   ["notifications stream", notificationStream.GET, "GET", {}],
   ["notification preferences", notificationPreferences.GET, "GET", {}],
   ["notification preferences change", notificationPreferences.PUT, "PUT", {}],
+  ["test notification", notificationTest.POST, "POST", {}],
 ];
 
 /**

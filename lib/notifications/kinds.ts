@@ -18,10 +18,11 @@ export const KIND_WORDS: Record<NotificationKind, KindWords> = {
   hold_paid_automatically: { label: "Hold paid automatically", hint: "The desk paid a hold by itself before its deadline." },
   free_cancellation_ending: { label: "Free cancellation ending", hint: "A booking can be cancelled free of charge for three days, then one day more." },
   voucher_sent: { label: "Voucher sent", hint: "The desk emailed a voucher to the traveller before the trip." },
+  test: { label: "Test notification", hint: "One you sent yourself to see the bell at work." },
 };
 
-/** Every kind, in the order the settings page lists them. */
-export const NOTIFICATION_KIND_LIST = Object.keys(KIND_WORDS) as NotificationKind[];
+/** Every kind a person may have by email, in the order the settings page lists them (a test comes to the bell only). */
+export const NOTIFICATION_KIND_LIST = (Object.keys(KIND_WORDS) as NotificationKind[]).filter((k) => k !== "test");
 
 /** What comes by email to a person who has not chosen (the rest is in the desk only): what costs money or a client if missed. */
 export const DEFAULT_EMAIL_KINDS: readonly NotificationKind[] = ["morning_digest", "hold_deadline_near", "hold_auto_pay_failed", "voucher_failed"];

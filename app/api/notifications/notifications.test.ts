@@ -13,6 +13,7 @@ import * as preferences from "./preferences/route";
 import * as read from "./read/route";
 import * as list from "./route";
 import * as stream from "./stream/route";
+import * as testRoute from "./test/route";
 
 // The notification centre's routes (the person's list and count, mark read, the live stream, the
 // email choice) and the delivery that mails the kinds a person chose, once.
@@ -118,6 +119,11 @@ describe("the stream", () => {
     const event = (await reader.read()).value!;
     expect(event).toContain(`id: ${mine!.id}\nevent: notification\n`);
     expect(JSON.parse(event.split("data: ")[1]!)).toMatchObject({ id: mine!.id, title: "live one", read: false });
+
+    // The test a person sends themselves arrives the same way.
+    const sentTest = await kit.call(testRoute.POST, "/api/notifications/test", { method: "POST" });
+    expect(sentTest.status, sentTest.text).toBe(201);
+    expect((await reader.read()).value).toContain(`"title":"Test notification"`);
 
     abort.abort();
     expect((await reader.read()).done).toBe(true);

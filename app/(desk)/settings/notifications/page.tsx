@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { EmailSettings } from "@/components/notifications/email-settings";
+import { TestNotification } from "@/components/notifications/test-notification";
 import { requireUser } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { emailKindsOf } from "@/lib/notifications/preferences";
@@ -18,6 +19,7 @@ export default async function NotificationSettingsPage() {
         The desk tells you in the bell at the top of every page when something happens to your bookings. Choose what also comes to {user.email} by email.
       </p>
       <EmailSettings initial={emailKinds} />
+      <TestNotification />
     </main>
   );
 }
