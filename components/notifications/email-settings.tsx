@@ -60,7 +60,7 @@ export function EmailSettings({ initial }: { initial: NotificationKind[] }) {
                       value={kind}
                       checked={chosen.has(kind)}
                       onChange={(e) => toggle(kind, e.target.checked)}
-                      className="mt-0.5 size-4 rounded border-slate-300 accent-brand-600"
+                      className="mt-0.5 size-4 shrink-0 rounded border-slate-300 accent-brand-600"
                     />
                     <span>
                       <span className="block text-sm font-medium text-ink">{KIND_WORDS[kind].label}</span>
