@@ -1,50 +1,27 @@
 "use client";
 
 import { Bell } from "lucide-react";
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
-import type { NotificationItem } from "@/lib/notifications/shapes";
+import { useCallback, useEffect, useRef, useState, type ComponentType } from "react";
+import type { LiveProps } from "./live";
 
-// The header's bell, on every page: the unread count, kept live by the notification stream (server-
-// sent events; the browser reconnects by itself, and the stream's first event says the count again),
-// and new notifications held for the panel. The panel (list, mark read) is loaded when first
-// opened, pointed at or focused: the bell itself is a few hundred bytes.
+// The header's bell, on every page: the unread count as a badge. Everything else (the stream that
+// keeps the count live, the panel) is loaded once the page has settled, or at once when the bell
+// is opened, pointed at or focused: what every page loads is the button alone.
 
-const loadPanel = () => import("./panel");
-const Panel = lazy(loadPanel);
-const preload = () => void loadPanel().catch(() => {});
-const STREAM = "/api/notifications/stream";
+const loadLive = () => import("./live").then((m) => m.default);
+/** After the page's own work: the count is not what a person came for. */
+const SETTLE_MS = 1_500;
 
 export function NotificationBell() {
   const [unread, setUnread] = useState<number | null>(null);
-  const [live, setLive] = useState<NotificationItem[]>([]);
   const [open, setOpen] = useState(false);
+  const [Live, setLive] = useState<ComponentType<LiveProps> | null>(null);
   const button = useRef<HTMLButtonElement>(null);
-
+  const load = useCallback(() => void loadLive().then((c) => setLive(() => c), () => {}), []);
   useEffect(() => {
-    let source: EventSource | null = null;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    const connect = () => {
-      source = new EventSource(STREAM);
-      source.addEventListener("unread", (e) => setUnread((JSON.parse(e.data) as { unread: number }).unread));
-      source.addEventListener("notification", (e) => {
-        const item = JSON.parse(e.data) as NotificationItem;
-        setLive((l) => [item, ...l.filter((x) => x.id !== item.id)].slice(0, 50));
-        setUnread((n) => (n ?? 0) + 1);
-      });
-      // Closed for good (signed out, the server down a while): try again in half a minute.
-      source.onerror = () => {
-        if (source?.readyState !== EventSource.CLOSED) return;
-        source.close();
-        retry = setTimeout(connect, 30_000);
-      };
-    };
-    connect();
-    return () => {
-      source?.close();
-      clearTimeout(retry);
-    };
-  }, []);
-
+    const t = setTimeout(load, SETTLE_MS);
+    return () => clearTimeout(t);
+  }, [load]);
   const close = useCallback(() => {
     setOpen(false);
     button.current?.focus();
@@ -54,9 +31,13 @@ export function NotificationBell() {
       <button
         ref={button}
         type="button"
-        onClick={() => (open ? close() : setOpen(true))}
-        onPointerEnter={preload}
-        onFocus={preload}
+        onClick={() => {
+          load();
+          if (open) close();
+          else setOpen(true);
+        }}
+        onPointerEnter={load}
+        onFocus={load}
         aria-expanded={open}
         aria-haspopup="dialog"
         aria-label={unread ? `Notifications, ${unread} unread` : "Notifications"}
@@ -70,11 +51,7 @@ export function NotificationBell() {
           </span>
         ) : null}
       </button>
-      {open ? (
-        <Suspense fallback={null}>
-          <Panel live={live} onUnread={setUnread} onClose={close} />
-        </Suspense>
-      ) : null}
+      {Live ? <Live open={open} onUnread={setUnread} onClose={close} /> : null}
     </div>
   );
 }
