@@ -2,15 +2,14 @@
 
 import { Bell } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type ComponentType } from "react";
+import { afterThePageSettles } from "../ui/after-the-page-settles";
 import type { LiveProps } from "./live";
 
 // The header's bell, on every page: the unread count as a badge. Everything else (the stream that
-// keeps the count live, the panel) is loaded once the page has settled, or at once when the bell
+// keeps the count live, the panel) is loaded once the page has settled (its network quiet for two seconds), or at once when the bell
 // is opened, pointed at or focused: what every page loads is the button alone.
 
 const loadLive = () => import("./live").then((m) => m.default);
-/** After the page's own work: the count is not what a person came for. */
-const SETTLE_MS = 1_500;
 
 export function NotificationBell() {
   const [unread, setUnread] = useState<number | null>(null);
@@ -18,10 +17,8 @@ export function NotificationBell() {
   const [Live, setLive] = useState<ComponentType<LiveProps> | null>(null);
   const button = useRef<HTMLButtonElement>(null);
   const load = useCallback(() => void loadLive().then((c) => setLive(() => c), () => {}), []);
-  useEffect(() => {
-    const t = setTimeout(load, SETTLE_MS);
-    return () => clearTimeout(t);
-  }, [load]);
+  // After the page's own work, as the command palette: the count is not what a person came for.
+  useEffect(() => afterThePageSettles(load), [load]);
   const close = useCallback(() => {
     setOpen(false);
     button.current?.focus();
