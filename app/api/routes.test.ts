@@ -39,6 +39,11 @@ import * as productRates from "./search/[searchId]/products/[productId]/rates/ro
 import * as results from "./search/[searchId]/results/route";
 import * as search from "./search/route";
 import * as suggest from "./suggest/route";
+import * as notificationPreferences from "./notifications/preferences/route";
+import * as notificationsRead from "./notifications/read/route";
+import * as notifications from "./notifications/route";
+import * as notificationStream from "./notifications/stream/route";
+import * as notificationTest from "./notifications/test/route";
 
 // The BFF's routes called directly, against the in-process sandbox: whole `{ status, body }`
 // envelopes for refusals, bad input and each family of upstream errors.
@@ -55,7 +60,7 @@ const envelope = (status: number, code: string, message: string, details: Array<
 });
 const answer = (res: { status: number; body: unknown }) => ({ status: res.status, body: res.body });
 
-type Row = [name: string, handler: RouteHandler, method: "GET" | "POST" | "PATCH" | "DELETE", params: Record<string, string>];
+type Row = [name: string, handler: RouteHandler, method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE", params: Record<string, string>];
 const UUID = "00000000-0000-4000-8000-000000000000";
 const TOKEN = "A".repeat(43);
 const ROUTES: Row[] = [
@@ -98,6 +103,12 @@ const ROUTES: Row[] = [
   ["clients page", clientsList.GET, "GET", {}],
   ["client", client.GET, "GET", { id: UUID }],
   ["client change", client.PATCH, "PATCH", { id: UUID }],
+  ["notifications", notifications.GET, "GET", {}],
+  ["notifications read", notificationsRead.POST, "POST", {}],
+  ["notifications stream", notificationStream.GET, "GET", {}],
+  ["notification preferences", notificationPreferences.GET, "GET", {}],
+  ["notification preferences change", notificationPreferences.PUT, "PUT", {}],
+  ["test notification", notificationTest.POST, "POST", {}],
 ];
 
 /**
@@ -121,7 +132,7 @@ describe("every route", () => {
     expect(kit.paths.length).toBe(before);
   });
 
-  it.each(CHANGES)("%s: a cross-site change (POST, PATCH, DELETE) is 403 and never reaches the service", async (_name, handler, method, params) => {
+  it.each(CHANGES)("%s: a cross-site change (POST, PATCH, PUT, DELETE) is 403 and never reaches the service", async (_name, handler, method, params) => {
     const before = kit.paths.length;
     const res = await kit.call(handler, "/api/x", { method, params, body: method === "DELETE" ? undefined : {}, origin: "https://evil.example" });
     expect(answer(res)).toEqual(envelope(403, "forbidden", BFF_ERRORS.cross_site.message));

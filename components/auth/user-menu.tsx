@@ -1,6 +1,6 @@
 "use client";
 
-import { Activity, ChevronDown, LogOut } from "lucide-react";
+import { Activity, Bell, ChevronDown, LogOut } from "lucide-react";
 import Link from "next/link";
 import { useRef } from "react";
 import { ROLE_LABELS } from "@/lib/auth/roles";
@@ -61,6 +61,12 @@ export function UserMenu({ user }: { user: SessionUser }) {
               </Link>
             </li>
           ) : null}
+          <li>
+            <Link href="/settings/notifications" prefetch={false} onClick={close} className={itemClasses}>
+              <Bell className="size-4 text-slate-500" aria-hidden />
+              Notifications
+            </Link>
+          </li>
           <li>
             <form action="/api/auth/logout" method="post">
               <button type="submit" className={itemClasses}>

@@ -6,6 +6,7 @@ import { CommandPalette } from "../palette/command-palette";
 import { cn } from "../ui/cn";
 import { PrimaryNav } from "./primary-nav";
 import { ProposalTrayButton } from "../proposals/tray-button";
+import { NotificationBell } from "../notifications/bell";
 import { getSessionUser } from "@/lib/auth/session";
 import { getEnv } from "@/lib/server-env";
 
@@ -38,6 +39,8 @@ export async function AppHeader() {
           {user ? <CommandPalette isAdmin={isAdmin} /> : null}
           {/* The proposal being built: reachable from every page, its panel loaded when first opened. */}
           {user ? <ProposalTrayButton /> : null}
+          {/* What the desk did by itself (a booking settled, a deadline near), live; the list loaded when opened. */}
+          {user ? <NotificationBell /> : null}
           <AgencyBadge currency={currency} market={market} />
           {user ? <UserMenu user={user} /> : null}
         </div>

@@ -2,6 +2,7 @@
 
 import { Search } from "lucide-react";
 import { useEffect, useRef, useState, type ComponentType } from "react";
+import { afterThePageSettles } from "../ui/after-the-page-settles";
 import type { PaletteDialogProps, PaletteHandle } from "./palette-dialog";
 
 // ⌘K / Ctrl+K on every desk page. The key listener loads with the page; the palette's code is
@@ -17,31 +18,6 @@ const loadDialog = () => import("./palette-dialog").then((m) => m.PaletteDialog)
 export function isPaletteShortcut(e: Pick<KeyboardEvent, "key" | "metaKey" | "ctrlKey" | "altKey" | "shiftKey">): boolean {
   return e.key.toLowerCase() === "k" && (e.metaKey || e.ctrlKey) && !e.altKey && !e.shiftKey;
 }
-
-/**
- * Runs `fn` once the page has loaded and its network has been quiet for QUIET_MS (no request
- * finished); returns the cancel. The palette is not part of the page:
- * its code must not compete with the page's own scripts and data, nor count in the JavaScript a
- * page loads (issue 15's budget; bench/page-weight.ts lists it apart, as fetched once settled).
- */
-function afterThePageSettles(fn: () => void): () => void {
-  let last = performance.now();
-  const observer = new PerformanceObserver(() => (last = performance.now()));
-  observer.observe({ type: "resource" });
-  const stop = () => {
-    clearInterval(timer);
-    observer.disconnect();
-  };
-  const timer = setInterval(() => {
-    if (document.readyState !== "complete" || performance.now() - last < QUIET_MS) return;
-    stop();
-    fn();
-  }, 500);
-  return stop;
-}
-
-/** How long the page's network stays quiet before the palette's code is fetched. */
-const QUIET_MS = 2_000;
 
 export function CommandPalette({ isAdmin }: { isAdmin: boolean }) {
   const [open, setOpen] = useState(false);

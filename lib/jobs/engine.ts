@@ -5,6 +5,7 @@ import { errorFields, log, withLogContext } from "@/lib/log";
 import { DEAD_LETTER_RETENTION_MINUTES, deadLetterQueue, type JobContext, type JobDefinition, type SendOptions } from "./definitions";
 import { pgliteBossDb } from "./pglite-db";
 import { jobDefinitions } from "./registry";
+import { runningJobSender, setRunningJobSender } from "./running";
 
 // The desk's job engine (docs/follow-ups.md): pg-boss, in the database the app uses. On PostgreSQL
 // it keeps a small pool of its own (DATABASE_URL); on the embedded PGlite it runs its SQL on the
@@ -102,6 +103,8 @@ export async function startEngine(options: EngineOptions): Promise<JobsEngine> {
       // A schedule is a row shared by every instance: a job turned off must not be queued by it.
       for (const def of turnedOff) if (def.cron) await boss.unschedule(def.name).catch(() => {});
     }
+    // What is not a job queues through the engine too (lib/notifications/deliver.ts), when it has its queues.
+    if (definitions === jobDefinitions) setRunningJobSender(send);
     return {
       boss,
       driver: handle.engine.driver,
@@ -110,7 +113,10 @@ export async function startEngine(options: EngineOptions): Promise<JobsEngine> {
       send,
       // A running job gets 10 s to finish; one cut off is failed by the next start's maintenance
       // once it expires, and retried like any failure.
-      stop: () => boss.stop({ graceful: true, timeout: 10_000, wait: true }),
+      stop: () => {
+        if (runningJobSender() === send) setRunningJobSender(null);
+        return boss.stop({ graceful: true, timeout: 10_000, wait: true });
+      },
     };
   } catch (err) {
     await boss.stop({ graceful: false, wait: true }).catch(() => {});

@@ -1,3 +1,4 @@
+import { mailNotification, NOTIFICATION_MAIL_JOB, type NotificationMailData } from "@/lib/notifications/mail";
 import type { JobDefinition } from "./definitions";
 import { refreshPending, type RefreshData } from "./pending/refresh";
 import { REFRESH_JOB, scanPending, SCAN_JOB } from "./pending/scan";
@@ -110,6 +111,19 @@ export const housekeepingJob: JobDefinition = {
   },
 };
 
+export const notificationMailJob: JobDefinition<NotificationMailData> = {
+  name: NOTIFICATION_MAIL_JOB,
+  description: "Emails one notification to its person, who chose its kind by email (sent once: a retry finds it sent).",
+  policy: "standard",
+  retryLimit: 5,
+  retryDelay: 30,
+  retryBackoff: true,
+  expireInSeconds: 2 * 60,
+  run: async (data, ctx) => {
+    await mailNotification(ctx.db, data.notificationId);
+  },
+};
+
 export const jobDefinitions: readonly JobDefinition<never>[] = [
   pendingScanJob,
   pendingRefreshJob,
@@ -118,4 +132,5 @@ export const jobDefinitions: readonly JobDefinition<never>[] = [
   vouchersJob,
   morningDigestJob,
   housekeepingJob,
+  notificationMailJob,
 ];

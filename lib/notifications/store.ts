@@ -18,6 +18,8 @@ export const NOTIFICATION_KINDS = [
   "voucher_sent",
   "voucher_failed",
   "morning_digest",
+  // One a person sends themselves from /settings/notifications, to see the bell (and the stream) work.
+  "test",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -3,6 +3,7 @@ import { inArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { notificationPreferences } from "@/lib/db/schema";
 import { FALLBACK_TIME_ZONE, knownTimeZone } from "@/lib/format/dates";
+import { DEFAULT_EMAIL_KINDS } from "./kinds";
 
 // Each person's time zone, for what the desk writes to them by itself (reminders, the morning
 // digest): the zone their desk last reported (the `desk_tz` cookie), kept on their preferences.
@@ -25,7 +26,8 @@ export async function rememberTimeZone(db: Db, userId: string, zone: string | un
   if (!known) return false;
   const rows = await db
     .insert(notificationPreferences)
-    .values({ userId, timeZone: known })
+    // A first row carries the default email kinds: an empty list means the person chose none.
+    .values({ userId, timeZone: known, emailKinds: [...DEFAULT_EMAIL_KINDS] })
     .onConflictDoUpdate({
       target: notificationPreferences.userId,
       set: { timeZone: known },
