@@ -40,12 +40,12 @@ export function JobList({ jobs }: { jobs: JobRow[] }) {
               ) : null}
             </p>
           </div>
-          <dl className="grid grid-cols-5 gap-2 text-center lg:w-[26rem]">
+          <dl className="grid grid-cols-3 gap-2 text-center sm:grid-cols-5 lg:w-[30rem]">
             {COUNTS.map((c) => {
               const n = job.counts[c.key];
               return (
                 <div key={c.key} className="rounded-lg bg-slate-50 px-1.5 py-2">
-                  <dt className="truncate text-[0.6875rem] font-medium tracking-wide text-slate-500 uppercase">{c.label}</dt>
+                  <dt className="text-xs font-medium whitespace-nowrap text-slate-500">{c.label}</dt>
                   <dd className={cn("mt-0.5 text-base font-semibold text-ink tabular-nums", c.tone?.(n))}>{formatCount(n)}</dd>
                 </div>
               );
@@ -61,7 +61,7 @@ export function JobListSkeleton() {
   return (
     <div className="divide-y divide-slate-100" aria-hidden>
       {[0, 1, 2].map((i) => (
-        <div key={i} className="grid gap-3 px-5 py-4 sm:px-6 lg:grid-cols-[minmax(0,1fr)_26rem] lg:items-center lg:gap-8">
+        <div key={i} className="grid gap-3 px-5 py-4 sm:px-6 lg:grid-cols-[minmax(0,1fr)_30rem] lg:items-center lg:gap-8">
           <div className="space-y-2">
             <Skeleton className="h-4 w-40" />
             <Skeleton className="h-3.5 w-full max-w-md" />
