@@ -6,6 +6,7 @@
 // advisor with no jobs running. Printed: the calls per minute each endpoint family got against its
 // limit, 429s (the service's, and the shaper's to the advisor), and p50/p95 of the advisor's search
 // and results pages with and without the jobs. No assertion on time.
+import "./support/quiet-logs";
 import { sql } from "drizzle-orm";
 import { createRateShaper, bucketFor } from "../lib/bff/rate-shaping";
 import { startEngine } from "../lib/jobs/engine";
