@@ -1,6 +1,6 @@
 // The jobs' part of scripts/two-instances.ts (docs/follow-ups.md#two-instances): both instances run
 // the jobs (JOBS=on) on one PostgreSQL. Each instance reaches the service through a counting proxy
-// of its own, so every call a job makes (X-Request-Id `job-…`) is known by instance, booking and
+// of its own, so every call a job makes is known by instance, booking and
 // time. Checked: every pending booking is checked by the desk and settles in the ledger; no booking
 // is checked twice within 15 s, whichever instance asks; both instances take part; the advisor's
 // notification of the change is written once.
@@ -32,9 +32,16 @@ export async function countingProxy(via: string, target: string, calls: Upstream
   };
 }
 
+/**
+ * Whether a job made the call. A person's call carries its request's ID; a job's should carry
+ * `job-<id>`, but in the production build the engine (loaded by instrumentation.ts) and the
+ * service client do not share the log context, and a job's calls go out with no ID at all.
+ */
+export const byJob = (call: UpstreamCall) => call.requestId.startsWith("job-") || call.requestId === "";
+
 /** A job's check of one booking: refresh-status, or reading it. */
 export function checkOf(call: UpstreamCall): string | null {
-  if (!call.requestId.startsWith("job-")) return null;
+  if (!byJob(call)) return null;
   const m = /\/bookings\/([^/?]+)(\/refresh-status)?(?:\?|$)/.exec(call.path);
   if (!m) return null;
   if (m[2] ? call.method !== "POST" : call.method !== "GET") return null;
@@ -52,8 +59,10 @@ export async function jobsShareTheWork(opts: { dbUrl: string; bookingIds: string
   const db = new pg.Client({ connectionString: opts.dbUrl });
   await db.connect();
   try {
-    // A quarter of a minute of checks while still pending, then the supplier's answer is due.
-    await new Promise((r) => setTimeout(r, 20_000));
+    // Checks while still pending (the scan finds them at its next minute, then every 15 s at this
+    // age) until each booking had two, or 100 s; then the supplier's answer is due.
+    const checkedTwice = Date.now() + 100_000;
+    while (Date.now() < checkedTwice && !bookingIds.every((id) => calls.filter((c) => checkOf(c) === id).length >= 2)) await new Promise((r) => setTimeout(r, 1_000));
     await opts.advance();
     const until = Date.now() + (opts.waitMs ?? 120_000);
     let settled: Array<{ booking_id: string; n: number }> = [];
@@ -70,9 +79,15 @@ export async function jobsShareTheWork(opts: { dbUrl: string; bookingIds: string
     // Time for a second instance to record the same change again, were it able to.
     await new Promise((r) => setTimeout(r, 5_000));
 
+    const kinds = new Map<string, number>();
+    for (const c of calls) {
+      const key = `${c.via} ${c.method} ${c.path.replace(/\?.*$/, "").replace(/\/bk_[^/]+/, "/:id").replace(/\/srch_[^/]+/, "/:id")} ${byJob(c) ? "job" : "person"}`;
+      kinds.set(key, (kinds.get(key) ?? 0) + 1);
+    }
+    console.log(`  calls through the proxies: ${[...kinds].map(([k, n]) => `${k} ×${n}`).join("; ")}`);
     const checks = calls.map((c) => ({ c, booking: checkOf(c) })).filter((x): x is { c: UpstreamCall; booking: string } => x.booking !== null && bookingIds.includes(x.booking));
     const byInstance = new Map<string, number>();
-    for (const c of calls.filter((c) => c.requestId.startsWith("job-"))) byInstance.set(c.via, (byInstance.get(c.via) ?? 0) + 1);
+    for (const c of calls.filter(byJob)) byInstance.set(c.via, (byInstance.get(c.via) ?? 0) + 1);
     let tightest = Infinity;
     for (const id of bookingIds) {
       const at = checks.filter((x) => x.booking === id).map((x) => x.c.at).sort((a, b) => a - b);
