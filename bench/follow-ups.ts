@@ -20,8 +20,8 @@ import * as results from "../app/api/search/[searchId]/results/route";
 
 const PENDING_WANTED = 1_000;
 const PHASE_MS = Number(process.env.BENCH_PHASE_MS ?? 75_000);
-/** An advisor's pace: a search and two pages of its results every 4 s (15 searches a minute, half of POST /search's 30). */
-const PACE_MS = 4_000;
+/** An advisor's pace: a search and two pages of its results every 5 s (12 searches a minute, within one person's share of POST /search: half of the desk's 27). */
+const PACE_MS = 5_000;
 const PENDING = new Set(["supplier_pending", "manual_review", "cancellation_pending"]);
 
 // The desk's shaper with the specification's limits (the kit's default raises them).
