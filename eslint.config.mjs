@@ -16,9 +16,9 @@ const NEVER = {
     message: "Only app/ imports app/: move what both need into lib/ (docs/architecture.md, rules 1 and 2).",
   },
   transport: {
-    regex: String.raw`^(@/|${up})lib/((tds/client|service-status|db|bff|jobs)(/|$)|notifications(/(?!(kinds|shapes|days)$)|$)|mail/(?!shapes$))`,
+    regex: String.raw`^(@/|${up})lib/((tds/client|service-status|db|bff|jobs(?!/shapes$))(/|$)|notifications(/(?!(kinds|shapes|days)$)|$)|mail/(?!shapes$))`,
     message:
-      "Components never reach the service, the database, the job engine or the mail transport (lib/tds/client, lib/service-status, lib/db, lib/bff, lib/jobs, lib/notifications but its kinds, shapes and days, lib/mail but its shapes): fetch through the BFF with lib/api-client.ts, or take the data from the page; only components/status/ may (docs/architecture.md, rule 4).",
+      "Components never reach the service, the database, the job engine or the mail transport (lib/tds/client, lib/service-status, lib/db, lib/bff, lib/jobs and lib/mail but their shapes, lib/notifications but its kinds, shapes and days): fetch through the BFF with lib/api-client.ts, or take the data from the page; only components/status/ may (docs/architecture.md, rule 4).",
   },
   sandbox: {
     regex: String.raw`^(@/lib/|${up}(lib/)?)sandbox(/|$)`,

@@ -4,7 +4,9 @@
 // fires many more suggestions through both than the service allows per minute, and checks that
 // together they stay inside the service's limit (docs/bff.md#rate-shaping): the sandbox never
 // answered 429, and what it accepted in the window is at most its limit and most of the desk's
-// 90% budget. Needs PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test;
+// 90% budget. Both run the desk's jobs (JOBS=on): pending bookings made through either are checked
+// by one instance at a time, never twice within 15 s, and settle once (scripts/two-instances-jobs.ts).
+// Needs PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test;
 // `npm test` sets it, see scripts/test-services.sh) and Redis at TWO_INSTANCES_REDIS_URL
 // (default redis://127.0.0.1:6379).
 import { spawn, type ChildProcess } from "node:child_process";
@@ -16,6 +18,7 @@ import { Redis } from "ioredis";
 import pg from "pg";
 import { DEMO_USERS } from "../lib/auth/config";
 import { DEV_TDS_API_KEY } from "../lib/env";
+import { countingProxy, jobsShareTheWork, type UpstreamCall } from "./two-instances-jobs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const ADMIN_DB_URL = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
@@ -28,6 +31,7 @@ const BUDGET = Math.floor(LIMIT * 0.9);
 const REQUESTS = 200;
 /** The burst must start and be counted inside one clock minute (the windows of both shaper and sandbox). */
 const MIN_WINDOW_LEFT_MS = 25_000;
+const SANDBOX_ADMIN_TOKEN = "two-instances-sandbox-admin";
 const SHAPED_MESSAGE = "The desk is busy with other requests to the travel service.";
 
 if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
@@ -41,6 +45,7 @@ type Proc = { name: string; child: ChildProcess; log: () => string };
 const procs: Proc[] = [];
 const dbName = `agency_desk_two_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
 let dbCreated = false;
+const closers: Array<() => Promise<void>> = [];
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -86,6 +91,7 @@ let cleanedUp: Promise<void> | null = null;
 function cleanup(): Promise<void> {
   cleanedUp ??= (async () => {
     for (const { child } of procs) signalGroup(child, "SIGTERM");
+    await Promise.all(closers.map((close) => close().catch(() => {})));
     await Promise.all(
       procs.map(async ({ child }) => {
         if (!(await exited(child, 5_000))) signalGroup(child, "SIGKILL");
@@ -173,23 +179,13 @@ async function call(session: Session, on: Instance, method: string, pathname: st
 }
 
 /**
- * What the desk keeps is shared by the instances (PostgreSQL and Redis), so any of them can
- * serve any request: a session made on A works on B and, signed out on A, stops on B; a booking
- * made through A shows who booked it on B; Needs attention counts the same on both.
+ * A booking through an instance: search, price-check, book (one idempotency key). The search's
+ * query asks the sandbox to leave its bookings waiting for the supplier (refresh-status confirms
+ * them 2 minutes of the service's clock later). Answers its ID, or undefined when refused.
  */
-async function sharedState([a, b]: Instance[]): Promise<void> {
-  const [advisor] = DEMO_USERS.filter((u) => u.role === "advisor");
-  const onA = await signIn(a!, advisor!.email, advisor!.password);
-  expect((await call(onA, b!, "GET", "/api/auth/session")).status === 200, "a session made on A is signed in on B");
-
-  // Before any booking: what Needs attention counts on A (the agency may have some already).
-  const countOn = async (i: Instance) => (await call(onA, i, "GET", "/api/attention/count")).data?.count as number | undefined;
-  const before = await countOn(a!);
-
-  // A booking through A: search, price-check, book (one idempotency key). The search's query asks
-  // the sandbox to leave its bookings waiting for the provider, so the booking needs attention.
+async function bookPending(session: Session, on: Instance): Promise<string | undefined> {
   const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-  const search = await call(onA, a!, "POST", "/api/search", {
+  const search = await call(session, on, "POST", "/api/search", {
     productType: "hotel",
     destination: "Barcelona",
     query: "sandbox:supplier-pending",
@@ -203,16 +199,16 @@ async function sharedState([a, b]: Instance[]): Promise<void> {
     const searchId = search.data.searchId as string;
     let rows: Array<{ rateQuoteId: string; productType: string; summary: { isPackage?: boolean; requiresGuestTitle?: boolean } }> = [];
     for (let i = 0; i < 40 && rows.length === 0; i++) {
-      const page = await call(onA, a!, "GET", `/api/search/${searchId}/results?limit=50`);
+      const page = await call(session, on, "GET", `/api/search/${searchId}/results?limit=50`);
       rows = (page.data ?? []).filter((r: (typeof rows)[number]) => !r.summary.isPackage && !r.summary.requiresGuestTitle);
       if (rows.length === 0) await new Promise((r) => setTimeout(r, 250));
     }
     for (const row of rows.slice(0, 5)) {
-      const check = await call(onA, a!, "POST", `/api/quotes/${row.rateQuoteId}/price-check`, {});
+      const check = await call(session, on, "POST", `/api/quotes/${row.rateQuoteId}/price-check`, {});
       if (check.status !== 200) continue;
       const booked = await call(
-        onA,
-        a!,
+        session,
+        on,
         "POST",
         "/api/bookings",
         {
@@ -232,6 +228,25 @@ async function sharedState([a, b]: Instance[]): Promise<void> {
       console.log(`  booking refused: ${booked.status} ${booked.code} ${JSON.stringify(booked.details ?? [])}`);
     }
   } else console.log(`  search refused: ${search.status} ${search.code}`);
+  return bookingId;
+}
+
+/**
+ * What the desk keeps is shared by the instances (PostgreSQL and Redis), so any of them can
+ * serve any request: a session made on A works on B and, signed out on A, stops on B; a booking
+ * made through A shows who booked it on B; Needs attention counts the same on both.
+ */
+async function sharedState([a, b]: Instance[]): Promise<string | undefined> {
+  const [advisor] = DEMO_USERS.filter((u) => u.role === "advisor");
+  const onA = await signIn(a!, advisor!.email, advisor!.password);
+  expect((await call(onA, b!, "GET", "/api/auth/session")).status === 200, "a session made on A is signed in on B");
+
+  // Before any booking: what Needs attention counts on A (the agency may have some already).
+  const countOn = async (i: Instance) => (await call(onA, i, "GET", "/api/attention/count")).data?.count as number | undefined;
+  const before = await countOn(a!);
+
+  // A booking through A, waiting for the supplier, so it needs attention.
+  const bookingId = await bookPending(onA, a!);
   expect(bookingId !== undefined, "a booking was made through A");
   if (bookingId) {
     const seen = await call(onA, b!, "GET", `/api/bookings/${bookingId}`);
@@ -246,6 +261,7 @@ async function sharedState([a, b]: Instance[]): Promise<void> {
   // Signed out on A: the same cookie is refused on B at once.
   await fetch(`${a!.origin}/api/auth/logout`, { method: "POST", headers: { cookie: onA.cookie, origin: a!.origin }, redirect: "manual" });
   expect((await call(onA, b!, "GET", "/api/auth/session")).status === 401, "signed out on A, the old cookie gets 401 on B");
+  return bookingId;
 }
 
 async function suggest(session: Session, q: string): Promise<Outcome> {
@@ -287,14 +303,20 @@ try {
     // This check is about the specification's limits, whatever the shell says.
     SANDBOX_RATE_LIMIT_SCALE: "1",
     TDS_API_KEY: DEV_TDS_API_KEY,
+    SANDBOX_ADMIN_TOKEN,
   };
   const sandbox = start("sandbox", [path.join(root, "node_modules/tsx/dist/cli.mjs"), "lib/sandbox/server.ts"], sandboxEnv);
+
+  // Each instance reaches the service through a proxy that notes its calls (who, what, when).
+  const upstream: UpstreamCall[] = [];
+  const proxies = await Promise.all(["A", "B"].map((via) => countingProxy(via, sandboxUrl, upstream)));
+  closers.push(...proxies.map((p) => p.close));
 
   const sessionSecret = randomBytes(32).toString("hex");
   const instances: Instance[] = [
     ["A", portA],
     ["B", portB],
-  ].map(([name, port]) => {
+  ].map(([name, port], n) => {
     const origin = `http://127.0.0.1:${port}`;
     const proc = start(`instance ${name}`, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
       ...process.env,
@@ -306,7 +328,8 @@ try {
       REDIS_URL,
       REDIS_KEY_PREFIX: KEY_PREFIX,
       SESSION_SECRET: sessionSecret,
-      TDS_BASE_URL: sandboxUrl,
+      TDS_BASE_URL: proxies[n]!.url,
+      JOBS: "on",
       TDS_API_KEY: DEV_TDS_API_KEY,
       SANDBOX: "off",
       SEED_DEMO_USERS: "1",
@@ -394,7 +417,28 @@ try {
     "both instances served some suggestions",
   );
 
-  await sharedState(instances);
+  const first = await sharedState(instances);
+
+  // More pending bookings, through both instances, for the jobs to follow.
+  const [advisor] = DEMO_USERS.filter((u) => u.role === "advisor");
+  const bookingIds = [first];
+  for (const i of [...instances, ...instances].slice(0, 3)) bookingIds.push(await bookPending(await signIn(i, advisor!.email, advisor!.password), i));
+  const made = bookingIds.filter((id): id is string => id !== undefined);
+  expect(made.length === 4, `four bookings waiting for the supplier were made, through both instances (${made.length})`);
+  await jobsShareTheWork({
+    dbUrl: dbUrl.toString(),
+    bookingIds: made,
+    calls: upstream,
+    expect,
+    advance: async () => {
+      const res = await fetch(`${sandboxUrl}/_sandbox/clock/advance`, {
+        method: "POST",
+        headers: { "X-Sandbox-Admin": SANDBOX_ADMIN_TOKEN, "content-type": "application/json" },
+        body: JSON.stringify({ seconds: 180 }),
+      });
+      if (!res.ok) throw new Error(`the sandbox's clock did not move: ${res.status} ${await res.text()}`);
+    },
+  });
 } catch (err) {
   failures.push(`the run failed: ${err instanceof Error ? err.message : String(err)}`);
   console.error(`  FAIL  the run failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);

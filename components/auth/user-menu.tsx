@@ -1,6 +1,6 @@
 "use client";
 
-import { Activity, Bell, ChevronDown, LogOut } from "lucide-react";
+import { Activity, Bell, ChevronDown, LogOut, Workflow } from "lucide-react";
 import Link from "next/link";
 import { useRef } from "react";
 import { ROLE_LABELS } from "@/lib/auth/roles";
@@ -58,6 +58,14 @@ export function UserMenu({ user }: { user: SessionUser }) {
               <Link href="/admin/status" prefetch={false} onClick={close} className={itemClasses}>
                 <Activity className="size-4 text-slate-500" aria-hidden />
                 Desk status
+              </Link>
+            </li>
+          ) : null}
+          {user.role === "admin" ? (
+            <li>
+              <Link href="/admin/jobs" prefetch={false} onClick={close} className={itemClasses}>
+                <Workflow className="size-4 text-slate-500" aria-hidden />
+                Jobs
               </Link>
             </li>
           ) : null}

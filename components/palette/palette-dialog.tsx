@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { Activity, BarChart3, BellRing, Building2, ClipboardList, Contact, CornerDownLeft, FileText, Inbox, Percent, Search, Users } from "lucide-react";
+import { Activity, BarChart3, BellRing, Building2, ClipboardList, Contact, CornerDownLeft, FileText, Inbox, Percent, Search, Users, Workflow } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { createPortal } from "react-dom";
 import { useEffect, useId, useImperativeHandle, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from "react";
@@ -41,6 +41,7 @@ function entries(isAdmin: boolean): { go: Entry[]; search: Entry[] } {
           { id: "pricing", label: "Pricing", hint: "Admins", keywords: ["markup", "margin", "client prices", "rounding", "discount"], href: "/admin/pricing", icon: <Percent className="size-4" /> },
           { id: "outbox", label: "Outbox", hint: "Admins", keywords: ["mail", "email", "sent", "smtp", "proposals", "reminders"], href: "/admin/outbox", icon: <Inbox className="size-4" /> },
           { id: "status", label: "Desk status", hint: "Admins", keywords: ["health", "service", "database", "settings"], href: "/admin/status", icon: <Activity className="size-4" /> },
+          { id: "jobs", label: "Jobs", hint: "Admins", keywords: ["follow-ups", "background", "failed", "retry", "dead letters", "schedule"], href: "/admin/jobs", icon: <Workflow className="size-4" /> },
         ]
       : []),
   ];

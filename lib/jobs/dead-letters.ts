@@ -41,3 +41,15 @@ export async function retryDeadLetter(engine: JobsEngine, letter: Pick<DeadLette
   await engine.boss.deleteJob(deadLetterQueue(letter.job), letter.id);
   return id;
 }
+
+/** One dead letter of `definitions` by its ID, or null when it is gone (retried, or past its 30 days). */
+export async function findDeadLetter(db: Db, definitions: readonly Pick<JobDefinition<never>, "name">[], id: string, opts: { schema?: string } = {}): Promise<DeadLetter | null> {
+  const byQueue = new Map(definitions.map((d) => [deadLetterQueue(d.name), d.name]));
+  if (byQueue.size === 0) return null;
+  const rows = await db.execute<{ id: string; name: string; data: Record<string, unknown> | null; output: { message?: string; value?: { message?: string } } | null; created_on: Date | string }>(
+    sql`select id, name, data, output, created_on from ${sql.identifier(opts.schema ?? "pgboss")}.job
+        where name in ${[...byQueue.keys()]} and state = 'created' and id = ${id}::uuid`,
+  );
+  const r = rows.rows[0];
+  return r ? { id: r.id, job: byQueue.get(r.name) ?? r.name, data: r.data ?? {}, error: r.output?.message ?? r.output?.value?.message ?? null, failedAt: new Date(r.created_on) } : null;
+}

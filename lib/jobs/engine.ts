@@ -16,6 +16,9 @@ import { runningJobSender, setRunningJobSender } from "./running";
 /** The PostgreSQL schema pg-boss keeps its tables in (created and migrated by pg-boss itself). */
 export const JOBS_SCHEMA = "pgboss";
 
+/** How long a graceful stop waits for running jobs before it lets go of them (docs/follow-ups.md#stopping-and-restarting). */
+export const STOP_GRACE_MS = 10_000;
+
 export type JobDeps = Pick<JobContext, "db" | "tds">;
 
 export type EngineOptions = {
@@ -32,6 +35,8 @@ export type EngineOptions = {
   schedule?: boolean;
   /** How often an idle worker asks for work, unless its definition says (2 s). */
   pollingIntervalSeconds?: number;
+  /** How often pg-boss's maintenance fails expired runs (for a retry) and archives (its default: 120 s). Tests shorten it. */
+  maintenanceIntervalSeconds?: number;
   /** pg-boss's own pool on PostgreSQL. */
   maxConnections?: number;
   now?: () => Date;
@@ -53,7 +58,12 @@ export async function startEngine(options: EngineOptions): Promise<JobsEngine> {
   const turnedOff = (options.definitions ?? jobDefinitions).filter((d) => off.has(d.name));
   const definitions = (options.definitions ?? jobDefinitions).filter((d) => !off.has(d.name));
   const now = options.now ?? (() => new Date());
-  const common = { schema, application_name: "agency-desk-jobs", schedule: options.schedule !== false };
+  const common = {
+    schema,
+    application_name: "agency-desk-jobs",
+    schedule: options.schedule !== false,
+    ...(options.maintenanceIntervalSeconds ? { maintenanceIntervalSeconds: options.maintenanceIntervalSeconds } : {}),
+  };
   const boss =
     handle.engine.driver === "pglite"
       ? new PgBoss({ ...common, db: pgliteBossDb(handle.engine.pglite) })
@@ -111,11 +121,11 @@ export async function startEngine(options: EngineOptions): Promise<JobsEngine> {
       schema,
       definitions,
       send,
-      // A running job gets 10 s to finish; one cut off is failed by the next start's maintenance
-      // once it expires, and retried like any failure.
+      // A running job gets STOP_GRACE_MS to finish; one cut off (or killed with the process) is
+      // failed by a later maintenance once it expires, and retried like any failure.
       stop: () => {
         if (runningJobSender() === send) setRunningJobSender(null);
-        return boss.stop({ graceful: true, timeout: 10_000, wait: true });
+        return boss.stop({ graceful: true, timeout: STOP_GRACE_MS, wait: true });
       },
     };
   } catch (err) {

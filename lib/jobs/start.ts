@@ -16,17 +16,28 @@ export function jobsStartDecision(env: Pick<Env, "jobsEnabled" | "NODE_ENV">, pr
   return { start: true };
 }
 
-const globalForJobs = globalThis as typeof globalThis & { __agencyDeskJobs?: Promise<JobsEngine> };
+const globalForJobs = globalThis as typeof globalThis & { __agencyDeskJobs?: Promise<JobsEngine>; __agencyDeskJobsStop?: boolean };
+
+/** This process's engine when it runs (started and not stopped), else null: JOBS=off, not started yet, or failed to. */
+export async function runningEngine(): Promise<JobsEngine | null> {
+  return (await globalForJobs.__agencyDeskJobs?.catch(() => null)) ?? null;
+}
 
 /** Starts the process's engine on the app's database and service client (once; a failed start may be tried again). */
 export function startJobs(): Promise<JobsEngine> {
   globalForJobs.__agencyDeskJobs ??= (async () => {
-    const [{ getDbHandle }, { getBffDeps }, { startEngine }, { getEnv }] = await Promise.all([
+    const [{ getDbHandle }, { getBffDeps }, { startEngine, STOP_GRACE_MS }, { getEnv }, { installGracefulStop }] = await Promise.all([
       import("@/lib/db"),
       import("@/lib/bff/deps"),
       import("./engine"),
       import("@/lib/env"),
+      import("./graceful-stop"),
     ]);
+    // On SIGTERM/SIGINT the engine stops gracefully before the process exits (once per process).
+    if (!globalForJobs.__agencyDeskJobsStop) {
+      globalForJobs.__agencyDeskJobsStop = true;
+      installGracefulStop({ stop: stopJobs, limitMs: STOP_GRACE_MS + 5_000 });
+    }
     const handle = await getDbHandle();
     return startEngine({
       handle,
