@@ -113,8 +113,9 @@ export async function startEngine(options: EngineOptions): Promise<JobsEngine> {
       // A schedule is a row shared by every instance: a job turned off must not be queued by it.
       for (const def of turnedOff) if (def.cron) await boss.unschedule(def.name).catch(() => {});
     }
-    // What is not a job queues through the engine too (lib/notifications/deliver.ts), when it has its queues.
-    if (definitions === jobDefinitions) setRunningJobSender(send);
+    // What is not a job queues through the engine too (lib/notifications/deliver.ts), when it runs
+    // the registry's jobs and the mail's queue is not turned off (JOBS_OFF): else mail goes at once.
+    if (!options.definitions && definitions.some((d) => d.name === "notification-mail")) setRunningJobSender(send);
     return {
       boss,
       driver: handle.engine.driver,

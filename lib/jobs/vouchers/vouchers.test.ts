@@ -152,7 +152,7 @@ describe("job 4: vouchers before travel", () => {
     expect(told!.sentence).not.toMatch(/\d{4}-\d{2}-\d{2}|_/);
     clock += 3600_000;
     expect((await sendDueVouchers(ctx())).due).toBe(0);
-    expect(await kit.db.select().from(followUpMarks).where(eq(followUpMarks.bookingId, x.bookingId))).toHaveLength(1);
+    expect(await kit.db.select().from(followUpMarks).where(eq(followUpMarks.key, `voucher:${x.bookingId}`))).toHaveLength(1);
   });
 
   it("the service failing mid-send: the step is left unknown in the history and the advisor told it may not have gone", async () => {
