@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminQuery, TEST_ADMIN_URL, testDatabaseName, testDatabaseUrl } from "@/lib/testing/databases";
+import { adminQuery, postgresReachable, testDatabaseName, testDatabaseUrl } from "@/lib/testing/databases";
 import { startEngine, type JobsEngine } from "./engine";
 import { bareHandle, killRunsTable, SLOW_JOB, slowJob } from "./testing/slow-job";
 
@@ -12,18 +12,7 @@ import { bareHandle, killRunsTable, SLOW_JOB, slowJob } from "./testing/slow-job
 // SIGKILL mid-run, its job expires and the next process runs it to its end, once; stopped with
 // SIGTERM mid-run, the graceful stop lets the job finish and nothing runs it again.
 
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-const postgresUp = await reachable(TEST_ADMIN_URL);
+const postgresUp = await postgresReachable();
 
 const until = async <T>(what: string, read: () => Promise<T | null | undefined | false>, ms = 30_000): Promise<T> => {
   const stop = Date.now() + ms;
