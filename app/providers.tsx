@@ -2,14 +2,16 @@
 
 import { isServer, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
-import { config } from "zod/mini";
 import { TimeZoneProvider } from "@/components/layout/time-zone";
 import { ClientPricesProvider } from "@/components/pricing/client-prices";
 import { ApiError } from "@/lib/api-client";
 
-// Our CSP forbids eval; without this zod 4 probes `new Function` to decide whether to JIT.
-// (One global setting for zod and zod/mini; imported from the mini build, which is the smaller.)
-config({ jitless: true });
+// Our CSP forbids eval; without this zod 4 probes `new Function` to decide whether to JIT. zod
+// keeps its one global setting on globalThis (`__zod_globalConfig`, read when a schema parses, and
+// taken as it is by zod when it loads after this): set there, so that every page does not load zod
+// for it, only the pages that parse with it (app/providers.test.ts checks zod sees it).
+const zodConfig = globalThis as typeof globalThis & { __zod_globalConfig?: Record<string, unknown> };
+Object.assign((zodConfig.__zod_globalConfig ??= {}), { jitless: true });
 
 const MAX_RETRIES = 2;
 

@@ -94,3 +94,45 @@ test("an admin turns on paying a hold automatically; the advisor sees no switch"
   await expectAccessible();
   await shot("paid");
 });
+
+test("a double click on the switch turns it on once; an answer lost on the way leaves the switch showing what the desk kept", async ({ page, request, sandbox }) => {
+  const made = await bookHotel(await outsideTheDesk(request, sandbox), sandbox, { lastName: uniqueName("Autopay"), hold: true });
+  await openBooking(page, made.bookingId);
+  const toggle = page.getByRole("region", { name: "Automatic payment" }).getByRole("switch", { name: "Pay automatically 2 hours before the deadline" });
+  await expect(toggle).toHaveAttribute("aria-checked", "false");
+
+  // Double click: the second click lands on a switch already saving; nothing asks to turn it off.
+  const puts: unknown[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "PUT" && r.url().endsWith(`/api/bookings/${made.bookingId}/auto-pay`)) puts.push(r.postDataJSON());
+  });
+  await toggle.dblclick();
+  await expect(toggle).toHaveAttribute("aria-checked", "true");
+  await expect(toggle).toHaveText("On");
+  expect(puts.length).toBeGreaterThanOrEqual(1);
+  expect(puts.every((body) => (body as { on: boolean }).on === true)).toBe(true);
+  await page.reload();
+  await expect(toggle).toHaveAttribute("aria-checked", "true");
+
+  // Turned off, and the answer lost after the desk kept it: the switch reads again and shows off.
+  await page.route(`**/api/bookings/${made.bookingId}/auto-pay`, async (route) => {
+    if (route.request().method() !== "PUT") return route.continue();
+    const kept = await route.fetch();
+    expect(kept.status()).toBe(200);
+    await route.abort("connectionreset");
+  });
+  await toggle.click();
+  await expect(page.getByRole("region", { name: "Automatic payment" }).getByRole("alert")).toHaveText(/^The connection dropped before the desk answered\. The switch shows what the desk has kept/);
+  await expect(toggle).toHaveAttribute("aria-checked", "false");
+  await page.unroute(`**/api/bookings/${made.bookingId}/auto-pay`);
+
+  // A stranger's view: the link opened in a fresh context (no cache, no storage) says the same.
+  const fresh = await page.context().browser()!.newContext({ storageState: STORAGE_STATE.admin, baseURL: E2E_ORIGIN });
+  try {
+    const again = await fresh.newPage();
+    await openBooking(again, made.bookingId);
+    await expect(again.getByRole("switch", { name: "Pay automatically 2 hours before the deadline" })).toHaveAttribute("aria-checked", "false");
+  } finally {
+    await fresh.close();
+  }
+});

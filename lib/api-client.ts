@@ -118,6 +118,16 @@ export async function apiRequest<S extends Schema | null>(
   return { data: data.data as S extends Schema ? Output<S> : unknown, meta, status: response.status };
 }
 
+/**
+ * A GET whose answer is checked by a type guard rather than a schema: for the parts of every page
+ * (the header's counts), which must not bring the schema library to pages that need none.
+ */
+export async function apiGetChecked<T>(path: string, isShape: (data: unknown) => data is T, options: { signal?: AbortSignal } = {}): Promise<T> {
+  const { data, status } = await apiRequest("GET", path, null, options);
+  if (!isShape(data)) throw new ApiError({ status, code: "invalid_response", message: "The server sent a response we couldn't read." });
+  return data;
+}
+
 export async function apiGet<S extends Schema>(
   path: string,
   schema: S,

@@ -30,7 +30,11 @@ export const REDACTED_PATHS = [
 
 export type LogContext = { requestId: string; userId?: string | null; route?: string };
 
-const context = new AsyncLocalStorage<LogContext>();
+// On globalThis: Next bundles this module more than once (the start-up hook that runs the jobs and
+// each route), and a job's calls go through a client another copy may have made; one store for the
+// process lets every copy see the context (the job's `X-Request-Id` reaches the service).
+const globalForContext = globalThis as typeof globalThis & { __agencyDeskLogContext?: AsyncLocalStorage<LogContext> };
+const context = (globalForContext.__agencyDeskLogContext ??= new AsyncLocalStorage<LogContext>());
 
 /** Runs `fn` with the request's context, which every line logged inside it carries. */
 export function withLogContext<T>(ctx: LogContext, fn: () => T): T {

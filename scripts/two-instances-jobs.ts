@@ -33,11 +33,11 @@ export async function countingProxy(via: string, target: string, calls: Upstream
 }
 
 /**
- * Whether a job made the call. A person's call carries its request's ID; a job's should carry
- * `job-<id>`, but in the production build the engine (loaded by instrumentation.ts) and the
- * service client do not share the log context, and a job's calls go out with no ID at all.
+ * Whether a job made the call: a person's call carries its request's ID, a job's `job-<id>`
+ * (lib/log.ts keeps one request context for the process, so the engine's calls carry it too). A call
+ * with no ID at all is neither, and fails the run's check that every call was somebody's.
  */
-export const byJob = (call: UpstreamCall) => call.requestId.startsWith("job-") || call.requestId === "";
+export const byJob = (call: UpstreamCall) => call.requestId.startsWith("job-");
 
 /** A job's check of one booking: refresh-status, or reading it. */
 export function checkOf(call: UpstreamCall): string | null {
@@ -101,6 +101,11 @@ export async function jobsShareTheWork(opts: { dbUrl: string; bookingIds: string
     expect(perBooking.every((n) => n > 0), `every pending booking was checked by the desk's jobs (${perBooking.join(", ")} checks)`);
     expect(settled.length === bookingIds.length && settled.every((s) => s.n === 1), `each settled once in the ledger, "checked by the desk" (${settled.length} of ${bookingIds.length}; steps ${settled.map((s) => s.n).join(", ")})`);
     expect(!(tightest < 15_000), `no booking was checked twice within 15 s, whichever instance asked (tightest ${Number.isFinite(tightest) ? `${(tightest / 1000).toFixed(1)} s` : "—"})`);
+    const anonymous = calls.filter((c) => c.requestId === "");
+    expect(
+      anonymous.length === 0,
+      `every call to the service carried its request's or its job's X-Request-Id (${anonymous.length} without: ${[...new Set(anonymous.map((c) => `${c.method} ${c.path.replace(/\?.*$/, "")}`))].slice(0, 3).join(", ") || "none"})`,
+    );
     expect(byInstance.size === 2, `both instances ran jobs (${[...byInstance].map(([v, n]) => `${v}: ${n}`).join(", ") || "none"})`);
 
     const told = (await db.query<{ booking_id: string; n: number }>(`select booking_id, count(*)::int as n from notifications where booking_id = any($1) group by 1`, [bookingIds])).rows;

@@ -33,6 +33,9 @@ export function AutoPayHold({ bookingId, held }: { bookingId: string; held: bool
   const change = useMutation({
     mutationFn: async (on: boolean) => (await apiRequest("PUT", path(bookingId), autoPaySchema, { body: { on } })).data,
     onSuccess: (data) => queryClient.setQueryData(autoPayKey(bookingId), data),
+    // The change may have been kept though its answer was lost (a dropped connection): read again,
+    // so the switch shows what the desk holds rather than what it held before the click.
+    onError: () => void queryClient.invalidateQueries({ queryKey: autoPayKey(bookingId) }),
   });
 
   if (auto.isPending) return <Skeleton className="h-14 w-full rounded-xl" />;
@@ -105,7 +108,11 @@ export function AutoPayHold({ bookingId, held }: { bookingId: string; held: bool
       </div>
       {change.isError ? (
         <p role="alert" className="mt-2 text-sm text-rose-700">
-          {change.error instanceof ApiError ? change.error.message : "The change could not be saved. Try again."}
+          {change.error instanceof ApiError && change.error.isNetworkError
+            ? "The connection dropped before the desk answered. The switch shows what the desk has kept: change it again if that is not what you wanted."
+            : change.error instanceof ApiError
+              ? change.error.message
+              : "The change could not be saved. Try again."}
         </p>
       ) : null}
     </Panel>

@@ -24,17 +24,17 @@ export async function AppHeader() {
     <header className="sticky top-0 z-10 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         {/* The sections may scroll sideways if the bar is ever too narrow; they never push the menu out of view. */}
-        <div className="flex min-w-0 flex-1 items-center gap-6">
+        <div className="flex min-w-0 flex-1 items-center gap-4">
           <IntentLink href="/" aria-label="Agency Desk home" className="shrink-0 rounded-md">
             <Logo />
           </IntentLink>
-          {/* An advisor's five sections are in the bar from 768 px (at 640 the fourth crowded the menu;
-              where the bar is still short they scroll sideways). An admin's ten never share it with the
-              Proposal button and the menu: eight only just fitted the bar's 1,088 px, so they have a row
-              of their own at every width. */}
-          {user && !isAdmin ? <PrimaryNav className="hidden md:block" /> : null}
+          {/* An advisor's five sections are in the bar from 1,280 px, where it is 1,088 px wide: beside the
+              palette, the Proposal button, the bell, the agency badge and the menu, narrower bars cut off
+              Proposals and Clients. An admin's ten never share it: they have a row of their own at every width. */}
+          {user && !isAdmin ? <PrimaryNav className="hidden xl:block" /> : null}
         </div>
-        <div className="flex shrink-0 items-center gap-3 sm:gap-4">
+        {/* Spaced at 12 px: with the bell, 16 px left an advisor's five sections (and Attention's count) short of room. */}
+        <div className="flex shrink-0 items-center gap-3">
           {/* ⌘K / Ctrl+K: for signed-in people only. */}
           {user ? <CommandPalette isAdmin={isAdmin} /> : null}
           {/* The proposal being built: reachable from every page, its panel loaded when first opened. */}
@@ -45,9 +45,9 @@ export async function AppHeader() {
           {user ? <UserMenu user={user} /> : null}
         </div>
       </div>
-      {/* Narrow screens (and an admin's ten sections): the sections get their own row rather than crowding the bar. */}
+      {/* Below 1,280 px (and an admin's ten sections at every width): the sections get their own row rather than crowding the bar. */}
       {user ? (
-        <div className={cn("border-t border-slate-100", isAdmin ? null : "md:hidden")}>
+        <div className={cn("border-t border-slate-100", isAdmin ? null : "xl:hidden")}>
           <PrimaryNav className="mx-auto max-w-6xl px-4 py-1.5 sm:px-6 lg:px-8" isAdmin={isAdmin} />
         </div>
       ) : null}

@@ -3,11 +3,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { FileText } from "lucide-react";
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
-import * as z from "zod/mini";
 import { buttonClasses } from "@/components/ui/button";
 import { DialogOpening } from "@/components/ui/dialog";
 import { cn } from "@/components/ui/cn";
-import { ApiError, apiGet } from "@/lib/api-client";
+import { ApiError, apiGetChecked } from "@/lib/api-client";
 import { trayStore } from "./draft-store";
 
 // The header's "Proposal · N": the proposal being built, reachable from every page. The tray
@@ -20,7 +19,11 @@ const Tray = lazy(loadTray);
 const preloadTray = () => void loadTray().catch(() => {});
 
 // Only what the button says: the count, read before the tray's code is loaded.
-const countSchema = z.looseObject({ state: z.string(), items: z.array(z.unknown()) });
+// (checked by hand: the button is on every page, the schema library is not).
+const isDraftCount = (data: unknown): data is { state: string; items: unknown[] } => {
+  const d = data as { state?: unknown; items?: unknown } | null;
+  return typeof d?.state === "string" && Array.isArray(d.items);
+};
 const OPEN_STATES = new Set(["draft", "sent", "viewed"]);
 
 export function ProposalTrayButton() {
@@ -32,7 +35,7 @@ export function ProposalTrayButton() {
 
   const draft = useQuery({
     queryKey: ["proposal-count", state.draftId],
-    queryFn: ({ signal }) => apiGet(`/api/proposals/${encodeURIComponent(state.draftId!)}`, countSchema, { signal }),
+    queryFn: ({ signal }) => apiGetChecked(`/api/proposals/${encodeURIComponent(state.draftId!)}`, isDraftCount, { signal }),
     enabled: !!state.draftId && state.count === null && !wanted,
     retry: (n, e) => !(e instanceof ApiError && e.status < 500) && n < 2,
     staleTime: 60_000,

@@ -252,7 +252,10 @@ const BACKGROUND_LAG_MS = 200;
 const BACKGROUND_POLL_MS = 250;
 
 /** Who the current request is for, so the shaper can keep each advisor to a fair share (and jobs behind people). */
-const scope = new AsyncLocalStorage<{ userId: string | null; lane: Lane }>();
+// One store for the process (globalThis), for the same reason as the log's context: the jobs run in
+// the start-up hook's copy of this module and may call through a client a route's copy made.
+const globalForScope = globalThis as typeof globalThis & { __agencyDeskShapingScope?: AsyncLocalStorage<{ userId: string | null; lane: Lane }> };
+const scope = (globalForScope.__agencyDeskShapingScope ??= new AsyncLocalStorage<{ userId: string | null; lane: Lane }>());
 export const withShapingScope = <T>(userId: string | null, fn: () => T): T => scope.run({ userId, lane: "person" }, fn);
 /** Runs `fn` as the desk's own background work (a job): its calls to the service wait behind people's. */
 export const withBackgroundScope = <T>(fn: () => T): T => scope.run({ userId: null, lane: "background" }, fn);

@@ -36,8 +36,10 @@ export async function mailNotification(db: Db, notificationId: string, options: 
   if (!row || !row.active) return "gone";
 
   const origin = (options.origin ?? getEnv().APP_ORIGIN).replace(/\/+$/, "");
-  const link = row.n.bookingId ? `${origin}/bookings/${encodeURIComponent(row.n.bookingId)}` : origin;
-  const text = [row.n.sentence, "", row.n.bookingId ? `Open the booking: ${link}` : `Open the desk: ${link}`, "", "You chose to have this by email; change it in the desk under Settings, Notifications."].join("\n");
+  // A booking's news links to the booking; the morning digest to Needs attention, as in the bell's panel.
+  const digest = row.n.kind === "morning_digest";
+  const link = row.n.bookingId ? `${origin}/bookings/${encodeURIComponent(row.n.bookingId)}` : digest ? `${origin}/attention` : origin;
+  const text = [row.n.sentence, "", row.n.bookingId ? `Open the booking: ${link}` : digest ? `Open Needs attention: ${link}` : `Open the desk: ${link}`, "", "You chose to have this by email; change it in the desk under Settings, Notifications."].join("\n");
   const sent = await sendMail(
     { kind: MAIL_KIND[row.n.kind] ?? "notification", to: { name: row.name, address: row.email }, subject: row.n.title.slice(0, 200), text, reference: row.n.bookingId ?? undefined, sentBy: null },
     { db, ...options.mail },

@@ -170,6 +170,13 @@ describe("history in words", () => {
     expect(lines.at(-2)).toHaveTextContent(/^Ana Advisor · /);
   });
 
+  it("says where the desk learned a change when it was not its own refresh-status", () => {
+    const desk = (via: string) => entry({ state: "confirmed", by: null, actor: "desk", result: { checkedBy: "desk", previousState: "supplier_pending", via } });
+    expect(describeStep(desk("list"))).toBe("Saw the new status in the provider's list of bookings → confirmed");
+    expect(describeStep(desk("detail"))).toBe("Read the booking from the provider → confirmed");
+    expect(describeStep(desk("refresh-status"))).toBe("Checked the status with the provider → confirmed");
+  });
+
   it("says what a cancellation and an email did", () => {
     expect(describeStep(entry({ action: "cancel", result: { transferCancelScope: "return", refundStatus: "no_refund_due" } }))).toBe(
       "Cancelled the return journey: no refund due",

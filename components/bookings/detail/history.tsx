@@ -34,6 +34,10 @@ export function describeStep(entry: HistoryEntry, count = 1): string {
       return parts.join(" · ");
     }
     case "refresh":
+      // The desk's own check found the change in the agency's booking list (job 1's scan) or in the
+      // booking's detail, not through refresh-status: said as it happened.
+      if (entry.actor === "desk" && r.via === "list") return `Saw the new status in the provider's list of bookings${stateWord(entry.state) ? ` → ${stateWord(entry.state)}` : ""}`;
+      if (entry.actor === "desk" && r.via === "detail") return `Read the booking from the provider${stateWord(entry.state) ? ` → ${stateWord(entry.state)}` : ""}`;
       return count > 1
         ? `Status checked ${count} times${stateWord(entry.state) ? ` (${stateWord(entry.state)})` : ""}`
         : `Checked the status with the provider${stateWord(entry.state) ? ` → ${stateWord(entry.state)}` : ""}`;

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, max, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lte, max, notInArray, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { recordDeskCheck } from "@/lib/db/ledger";
 import { bookingActions, bookingFacts, bookingFollowUps, bookingsLedger, users, type BookingFollowUpRow, type NotificationRow } from "@/lib/db/schema";
@@ -123,6 +123,21 @@ export async function claimCheck(db: Db, bookingId: string, now: Date): Promise<
       ),
     )
     .returning();
+  return row ?? null;
+}
+
+/**
+ * The desk's own check of a booking within the contract's 15 s before `now`, when one answered:
+ * an advisor's refresh then takes its state rather than asking the service a second time (the
+ * other half of claimCheck, which keeps the jobs away from a booking an advisor just checked).
+ * A check still under way answers the state it started from, the last the desk knows.
+ */
+export async function recentDeskCheck(db: Db, bookingId: string, now: Date): Promise<{ bookingId: string; orderRef: string; state: string } | null> {
+  const spaced = new Date(now.getTime() - MIN_CHECK_SPACING_MS);
+  const [row] = await db
+    .select({ bookingId: bookingFollowUps.bookingId, orderRef: bookingFollowUps.orderRef, state: bookingFollowUps.state })
+    .from(bookingFollowUps)
+    .where(and(eq(bookingFollowUps.bookingId, bookingId), gt(bookingFollowUps.lastCheckedAt, spaced), lte(bookingFollowUps.lastCheckedAt, now), isNull(bookingFollowUps.error)));
   return row ?? null;
 }
 

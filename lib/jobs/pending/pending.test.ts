@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as bookingRoute from "@/app/api/bookings/[bookingId]/route";
 import * as refreshRoute from "@/app/api/bookings/[bookingId]/refresh-status/route";
-import { factsFor } from "@/lib/db/ledger";
+import { actionsFor, factsFor } from "@/lib/db/ledger";
 import { bookingActions, bookingFollowUps, notifications } from "@/lib/db/schema";
 import { markNotificationsRead, notificationsFor } from "@/lib/notifications/store";
 import type { BookingCreateRequest, SearchCreateRequest } from "@/lib/tds/contract";
@@ -189,6 +189,26 @@ describe("job 1: pending bookings are followed until they settle", () => {
     const desk = await kit.db.select().from(bookingActions).where(and(eq(bookingActions.bookingId, b.bookingId), eq(bookingActions.actor, "desk")));
     expect(desk).toEqual([]);
     expect((await notificationsFor(kit.db, kit.people.advisor.id)).map((n) => n.bookingId)).not.toContain(b.bookingId);
+  });
+
+  it("an advisor's refresh within 15 s of the desk's check takes the desk's answer: the service is not asked twice", async () => {
+    clock = Date.now();
+    const b = await bookThroughDesk("supplier-pending");
+    await scanPending(ctx());
+    // Its first check due now (rather than 15 s after it was made), on the real clock the route reads.
+    clock = Date.now();
+    await kit.db.update(bookingFollowUps).set({ nextCheckAt: new Date(clock) }).where(eq(bookingFollowUps.bookingId, b.bookingId));
+    const desk = await refreshPending({ bookingId: b.bookingId }, ctx());
+    expect(desk.outcome).not.toBe("postponed");
+    const calls = serviceCalls(b.bookingId);
+    const steps = (await actionsFor(kit.db, b.bookingId)).length;
+
+    const answered = await kit.call(refreshRoute.POST, "/api/x", { method: "POST", params: { bookingId: b.bookingId } });
+    expect(answered.status, answered.text).toBe(200);
+    expect(answered.body.data).toEqual({ bookingId: b.bookingId, orderRef: b.orderRef, state: "supplier_pending" });
+    expect(answered.body.meta).toEqual({ checkedBy: "desk" });
+    expect(serviceCalls(b.bookingId)).toBe(calls);
+    expect(await actionsFor(kit.db, b.bookingId)).toHaveLength(steps);
   });
 
   it("a booking in manual review is read (refresh-status is for supplier_pending only) and its change found by the list", async () => {
