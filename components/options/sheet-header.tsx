@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { ClientPricesSwitch } from "@/components/pricing/client-prices";
+import { ClientPricesSwitch } from "@/components/pricing/client-prices-switch";
 
 /** The page's title block: what kind of sheet, the product's name, one line of facts, and the Client prices switch where prices follow. */
 export function SheetHeader({ kicker, title, facts, priced = false, children }: { kicker: string; title: ReactNode; facts: ReactNode[]; priced?: boolean; children?: ReactNode }) {

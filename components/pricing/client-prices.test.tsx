@@ -18,7 +18,8 @@ import { resultRowSchema } from "@/lib/tds/contract/schemas";
 import { londonHotelGroups } from "@/components/results/filters/__fixtures__";
 import { EMPTY_FILTERS, facetsOf } from "@/components/results/filters/filter-model";
 import { FilterPanel } from "@/components/results/filters/filter-panel";
-import { CLIENT_PRICES_KEY, ClientPricesProvider, ClientPricesSwitch, PricingCountry } from "./client-prices";
+import { CLIENT_PRICES_KEY, ClientPricesProvider, PricingCountry } from "./client-prices";
+import { ClientPricesSwitch } from "./client-prices-switch";
 
 // The Client prices switch (issue 29): off, the screen shows the agency's cost and commission;
 // on, every price on result cards, maps' neighbours, rate sheets and option sheets is the client
