@@ -127,6 +127,18 @@ export async function claimCheck(db: Db, bookingId: string, now: Date): Promise<
 }
 
 /**
+ * Moves the claimed check's time to when the service answered it (or failed to): the claim is
+ * written before the call, which may wait for a place in the rate budget, so the next check's
+ * 15 s are counted from the latest moment this one can have reached the service.
+ */
+export async function checkAnswered(db: Db, bookingId: string, at: Date): Promise<void> {
+  await db
+    .update(bookingFollowUps)
+    .set({ lastCheckedAt: at })
+    .where(and(eq(bookingFollowUps.bookingId, bookingId), or(isNull(bookingFollowUps.lastCheckedAt), lte(bookingFollowUps.lastCheckedAt, at))));
+}
+
+/**
  * The desk's own check of a booking within the contract's 15 s before `now`, when one answered:
  * an advisor's refresh then takes its state rather than asking the service a second time (the
  * other half of claimCheck, which keeps the jobs away from a booking an advisor just checked).

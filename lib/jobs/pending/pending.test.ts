@@ -255,4 +255,31 @@ describe("job 1: pending bookings are followed until they settle", () => {
     const row = (await kit.db.select().from(bookingFollowUps).where(eq(bookingFollowUps.bookingId, b.bookingId)))[0]!;
     expect(row.checks).toBe(checks.length);
   });
+
+  it("counts the 15 s from when the service answered: a check that waited for its place in the budget is not followed too soon", async () => {
+    clock = Date.now(); // a booking just made: checked every 15 s
+    const b = await bookThroughDesk("supplier-pending");
+    await scanPending(ctx());
+    await kit.db.update(bookingFollowUps).set({ nextCheckAt: new Date(clock) }).where(eq(bookingFollowUps.bookingId, b.bookingId));
+    // This check's call reaches the service 4 s after it was claimed (a full minute's budget, people first).
+    const claimedAt = clock;
+    const slow: JobContext = {
+      ...ctx(),
+      tds: { ...kit.tds, refreshBookingStatus: async (id: string) => (tick(4_000), kit.tds.refreshBookingStatus(id)) } as JobContext["tds"],
+    };
+    const first = await refreshPending({ bookingId: b.bookingId }, slow);
+    expect(first.outcome).toBe("unchanged");
+    const row = (await kit.db.select().from(bookingFollowUps).where(eq(bookingFollowUps.bookingId, b.bookingId)))[0]!;
+    expect(row.lastCheckedAt!.getTime()).toBe(claimedAt + 4_000);
+    if (first.outcome === "unchanged") expect(first.next.getTime()).toBeGreaterThanOrEqual(claimedAt + 4_000 + MIN_CHECK_SPACING_MS);
+
+    // 15 s after the claim, 11 s after the service answered: not yet.
+    const calls = serviceCalls(b.bookingId);
+    tick(11_000);
+    expect((await refreshPending({ bookingId: b.bookingId }, ctx())).outcome).toBe("postponed");
+    expect(serviceCalls(b.bookingId)).toBe(calls);
+    tick(4_000);
+    expect((await refreshPending({ bookingId: b.bookingId }, ctx())).outcome).not.toBe("postponed");
+    expect(serviceCalls(b.bookingId)).toBe(calls + 1);
+  });
 });

@@ -1,7 +1,7 @@
 import { withBackgroundScope } from "@/lib/bff/rate-shaping";
 import { TdsError } from "@/lib/tds/contract";
 import type { JobContext } from "../definitions";
-import { checkedUnchanged, claimCheck, followUp, giveUp, lastPersonCheck, postpone, recordChange } from "./follow-ups";
+import { checkAnswered, checkedUnchanged, claimCheck, followUp, giveUp, lastPersonCheck, postpone, recordChange } from "./follow-ups";
 import { REFRESH_JOB } from "./scan";
 import { checkVia, nextCheckAt } from "./spacing";
 
@@ -9,7 +9,8 @@ import { checkVia, nextCheckAt } from "./spacing";
 // at most one waits and one runs). A booking waiting for the supplier is asked with refresh-status,
 // the contract's way; one in review or being cancelled is read (refresh-status is not for them).
 // The check is claimed in the database first, so no two checks of one booking are ever closer than
-// 15 s; after it, the next is queued for when it is due, later as the booking ages, until it settles.
+// 15 s, counted from when the service answered the last (checkAnswered); after it, the next is
+// queued for when it is due, later as the booking ages, until it settles.
 // A failed call is recorded on the follow-up and thrown: the engine retries with backoff, and a
 // check that fails every retry ends in the dead letters while the scan queues the next one.
 
@@ -42,25 +43,30 @@ export async function refreshPending(data: RefreshData, ctx: JobContext): Promis
 
   const via = checkVia(claimed.state);
   let state: string;
+  // When the service answered (or the call failed): what the next check's wait counts from.
+  let answeredAt = now;
   try {
     state = await withBackgroundScope(async () =>
       via === "refresh-status" ? (await tds.refreshBookingStatus(bookingId)).state : (await tds.getBooking(bookingId)).order.state,
-    );
+    ).finally(async () => {
+      answeredAt = ctx.now();
+      await checkAnswered(db, bookingId, answeredAt);
+    });
   } catch (err) {
     if (err instanceof TdsError && err.status === 404) {
-      await giveUp(db, bookingId, now, "The service has no booking with this ID any more; the desk stopped following it.");
+      await giveUp(db, bookingId, answeredAt, "The service has no booking with this ID any more; the desk stopped following it.");
       return { outcome: "gone" };
     }
-    await checkedUnchanged(db, claimed, now, describe(err));
+    await checkedUnchanged(db, claimed, answeredAt, describe(err));
     throw err;
   }
 
   if (state === claimed.state) {
-    const next = await checkedUnchanged(db, claimed, now);
+    const next = await checkedUnchanged(db, claimed, answeredAt);
     await queueCheck(ctx, bookingId, next);
     return { outcome: "unchanged", state, next };
   }
-  const change = await recordChange(db, claimed, { via, state }, now);
+  const change = await recordChange(db, claimed, { via, state }, answeredAt);
   if (change.recorded && change.nextCheckAt) await queueCheck(ctx, bookingId, change.nextCheckAt);
   return { outcome: "changed", from: claimed.state, to: state, recorded: change.recorded, told: change.recorded ? change.told : [] };
 }
