@@ -347,6 +347,45 @@ test.describe("search", () => {
     expect(new URL(page.url()).searchParams.has("sid")).toBe(false);
     expect(starts).toHaveLength(0);
   });
+
+  test("the form's checks, loaded on demand, lost to the network: a sentence, what was typed kept, and the next try searches", async ({ page }) => {
+    // The rules that check a search are fetched once the page settles (search-form-shell.tsx).
+    // Every script that holds them is dropped until the network "comes back".
+    let dropped = 0;
+    await page.route("**/_next/static/chunks/**", async (route) => {
+      try {
+        const response = await route.fetch();
+        const body = await response.text();
+        if (!body.includes("This value is not accepted")) return await route.fulfill({ response, body });
+        dropped++;
+        await route.abort("internetdisconnected");
+      } catch {
+        // The page moved on while the script was read: nothing left to answer.
+      }
+    });
+    const search = new SearchPage(page);
+    await search.goto();
+    const starts = recordRequests(page, isSearchStart);
+    const form = search.form("Hotels");
+    await search.pick(form.getByRole("combobox", { name: "Destination" }), "Barcelona", /^Cities/, "Barcelona");
+    await form.getByLabel("Check-in", { exact: true }).fill(isoDay(40));
+    await form.getByLabel("Check-out", { exact: true }).fill(isoDay(42));
+    await page.keyboard.press("Escape");
+
+    await search.submit("Hotels");
+    await expect(form.getByText("We couldn't load the search form's checks. Check your connection and try again.")).toBeVisible();
+    expect(dropped).toBeGreaterThan(0);
+    expect(starts).toHaveLength(0);
+    await expect(form.getByRole("combobox", { name: "Destination" })).toHaveValue("Barcelona");
+    await expect(form.getByLabel("Check-in", { exact: true })).toHaveValue(isoDay(40));
+
+    // The network is back.
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    await search.submit("Hotels");
+    await search.expectResultsUrl("hotel");
+    await expect(form.getByText(/couldn't load the search form's checks/)).toHaveCount(0);
+    expect(starts).toHaveLength(1);
+  });
 });
 
 test.describe("a hotel page from a link", () => {

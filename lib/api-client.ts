@@ -119,13 +119,35 @@ export async function apiRequest<S extends Schema | null>(
 }
 
 /**
- * A GET whose answer is checked by a type guard rather than a schema: for the parts of every page
- * (the header's counts), which must not bring the schema library to pages that need none.
+ * A call whose answer is checked by hand rather than by a schema: for what every page shows (the
+ * header's counts) and for the search and results pages, which must not bring the schema library
+ * with them (lib/tds/contract/answers.ts). `read` returns the answer's data, or null when it is not
+ * what it should be; a type guard does too.
  */
-export async function apiGetChecked<T>(path: string, isShape: (data: unknown) => data is T, options: { signal?: AbortSignal } = {}): Promise<T> {
+type Guard<T> = (data: unknown) => data is T;
+type Reader<T> = (data: unknown) => T | null;
+
+function readOrThrow<T>(read: Guard<T> | Reader<T>, data: unknown, status: number): T {
+  const out: unknown = read(data);
+  if (out === false || out === null) throw new ApiError({ status, code: "invalid_response", message: "The server sent a response we couldn't read." });
+  return (out === true ? data : out) as T;
+}
+
+export function apiGetChecked<T>(path: string, read: Guard<T>, options?: { query?: Query; signal?: AbortSignal }): Promise<T>;
+export function apiGetChecked<T>(path: string, read: Reader<T>, options?: { query?: Query; signal?: AbortSignal }): Promise<T>;
+export async function apiGetChecked<T>(path: string, read: Guard<T> | Reader<T>, options: { query?: Query; signal?: AbortSignal } = {}): Promise<T> {
   const { data, status } = await apiRequest("GET", path, null, options);
-  if (!isShape(data)) throw new ApiError({ status, code: "invalid_response", message: "The server sent a response we couldn't read." });
-  return data;
+  return readOrThrow(read, data, status);
+}
+
+export async function apiPostChecked<T>(
+  path: string,
+  read: Guard<T>,
+  body?: unknown,
+  options: { headers?: Record<string, string>; signal?: AbortSignal } = {},
+): Promise<T> {
+  const { data, status } = await apiRequest("POST", path, null, { ...options, body });
+  return readOrThrow(read, data, status);
 }
 
 export async function apiGet<S extends Schema>(

@@ -1,10 +1,11 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState, useSyncExternalStore, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type FormEvent } from "react";
 import Link from "next/link";
 import { useRunSearch } from "@/components/search/use-run-search";
 import { Callout } from "@/components/ui/callout";
+import { Skeleton } from "@/components/ui/skeleton";
 import { ApiError } from "@/lib/api-client";
 import type { SearchCriteria } from "@/lib/search/criteria";
 import { recallSelectedRate } from "@/lib/search/selected-rate";
@@ -18,7 +19,7 @@ import { PageFrame } from "./page-frame";
 import { PaymentSection } from "./payment-section";
 import { PriceCheckPanel, PriceCheckSkeleton } from "./price-check-panel";
 import { PriceCheckWaiting, ProblemCard } from "./price-check-status";
-import { ProposalCompare, useProposalPrice, type CheckoutProposal } from "./proposal-compare";
+import { useProposalPrice, type CheckoutProposal } from "./proposal-price";
 import { SelectionSummary } from "./selection-summary";
 import { SubmitBar } from "./submit-bar";
 import { BookingQuestionsSection, SpecialRequestsSection, TravelersSection } from "./travelers-form";
@@ -26,6 +27,9 @@ import { useCheckoutBooking } from "./use-checkout-booking";
 import { preloadValidation, useCheckoutForm } from "./use-checkout-form";
 import { useCheckoutPrice } from "./use-checkout-price";
 import { useKeptBooking } from "./use-kept-booking";
+
+// The proposal's card is only for checkout opened from a proposal: loaded then, not with every checkout.
+const ProposalCompare = lazy(() => import("./proposal-compare").then((m) => ({ default: m.ProposalCompare })));
 
 export type CheckoutProps = {
   quoteId: string;
@@ -144,7 +148,8 @@ function CheckoutFlow({ quoteId, searchId, criteria, currency, selection, propos
   return (
     <PageFrame criteria={criteria} searchId={searchId} aside={aside}>
       {proposal ? (
-        <ProposalCompare
+        <Suspense fallback={<Skeleton className="h-48 w-full rounded-xl" />}>
+          <ProposalCompare
           proposal={proposal}
           now={costNow}
           accepted={accepted}
@@ -152,8 +157,9 @@ function CheckoutFlow({ quoteId, searchId, criteria, currency, selection, propos
             setAcceptedCheck(yes ? (price.check?.checkedAt ?? null) : null);
             if (yes) setAcceptError(null);
           }}
-          error={accepted ? null : acceptError}
-        />
+            error={accepted ? null : acceptError}
+          />
+        </Suspense>
       ) : null}
       {price.options ? <ActivityOptions options={price.options} value={price.optionRef} onChange={price.pick} disabled={locked || submitting} /> : null}
 

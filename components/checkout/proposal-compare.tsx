@@ -1,55 +1,20 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { FileText } from "lucide-react";
 import Link from "next/link";
-import * as z from "zod/mini";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { apiGet } from "@/lib/api-client";
 import { formatMoney, formatMoneyDelta } from "@/lib/money";
 import { Checkbox } from "./price-check-panel";
+import { useProposalPrice, type CheckoutProposal } from "./proposal-price";
 
 // Checkout opened from a proposal (docs/proposals.md#re-finding-an-offer): what the client was
 // proposed beside what the offer costs now, the client's price for it, and — when it changed —
 // the advisor's confirmation that the client accepted the new price before anything is booked.
+// Loaded only by a checkout opened from a proposal (checkout.tsx); the price it shows comes from
+// ./proposal-price.ts, which checkout reads whether or not the card is shown.
 
 type Money = { amountMinor: number; currency: string };
-
-/** What checkout knows of the proposal item it books (from the server page). */
-export type CheckoutProposal = {
-  id: string;
-  itemId: string;
-  reference: string;
-  title: string;
-  clientName: string;
-  proposed: { cost: Money; clientPrice: Money };
-};
-
-const money = z.object({ amountMinor: z.number(), currency: z.string() });
-const priceSchema = z.object({
-  proposed: z.object({ cost: money, clientPrice: money }),
-  now: z.object({ cost: money, clientPrice: money }),
-});
-
-/** The proposed and current prices of the item at `costMinor` (null: not checked yet). */
-export function useProposalPrice(proposal: CheckoutProposal | null, now: Money | null) {
-  const comparable = proposal !== null && now !== null && now.currency === proposal.proposed.cost.currency;
-  const query = useQuery({
-    queryKey: ["proposal-price", proposal?.id, proposal?.itemId, now?.amountMinor],
-    queryFn: ({ signal }) =>
-      apiGet(`/api/proposals/${encodeURIComponent(proposal!.id)}/items/${encodeURIComponent(proposal!.itemId)}/price`, priceSchema, {
-        query: { cost: String(now!.amountMinor) },
-        signal,
-      }),
-    enabled: comparable && now!.amountMinor !== proposal!.proposed.cost.amountMinor,
-    staleTime: Infinity,
-  });
-  if (!proposal || !now) return { changed: false, clientNow: null, pending: false, failed: false };
-  if (!comparable) return { changed: true, clientNow: null, pending: false, failed: false };
-  if (now.amountMinor === proposal.proposed.cost.amountMinor) return { changed: false, clientNow: proposal.proposed.clientPrice, pending: false, failed: false };
-  return { changed: true, clientNow: query.data?.now.clientPrice ?? null, pending: query.isPending, failed: query.isError };
-}
 
 export function ProposalCompare({
   proposal,

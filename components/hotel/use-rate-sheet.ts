@@ -4,7 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import * as z from "zod/mini";
 import { ApiError, apiPost } from "@/lib/api-client";
-import { isHotelRow, resultRowSchema } from "@/lib/tds/contract/schemas";
+import { isHotelRow } from "@/lib/tds/contract/narrow";
+import { resultRowSchema } from "@/lib/tds/contract/schemas";
 import type { HotelRow } from "@/components/results/types";
 
 /** Quotes of a fresh rate sheet live 20 minutes (specification: quote and search lifetimes). */

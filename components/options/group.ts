@@ -1,6 +1,6 @@
 import type { ActivityRow, ResultRow, TransferRow } from "@/components/results/types";
 import type { SearchCriteria } from "@/lib/search/criteria";
-import { isActivityRow, isTransferRow } from "@/lib/tds/contract/schemas";
+import { isActivityRow, isTransferRow } from "@/lib/tds/contract/narrow";
 
 // Pure helpers that turn a product's saved options into what the sheets show.
 

@@ -7,7 +7,7 @@ import { useMemo } from "react";
 import type { FlightRow, ResultRow } from "@/components/results/types";
 import { buttonClasses } from "@/components/ui/button";
 import { hotelHref, type SearchCriteria } from "@/lib/search/criteria";
-import { isFlightRow } from "@/lib/tds/contract/schemas";
+import { isFlightRow } from "@/lib/tds/contract/narrow";
 import { formatDuration } from "@/lib/format/durations";
 import { shownFee, useRowPrices } from "@/components/pricing/client-prices";
 import { cancellationSummary, formatLocalDateTime, type CancellationPolicy } from "./format";

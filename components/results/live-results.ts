@@ -1,5 +1,5 @@
 import { plural } from "@/lib/format/words";
-import { isSessionFilling } from "@/lib/tds/contract/adapter-shapes";
+import { isSessionFilling } from "@/lib/tds/contract/narrow";
 import { countOf, nounOf } from "./nouns";
 import type { ResultRow, ResultsMeta, SessionInfo } from "./types";
 

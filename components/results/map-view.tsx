@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { memo, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { Maximize, Minus, Plus, X } from "lucide-react";
-import { isHotelRow } from "@/lib/tds/contract/schemas";
+import { isHotelRow } from "@/lib/tds/contract/narrow";
 import { cn } from "@/components/ui/cn";
 import { bestPrice } from "./filters/filter-model";
 import { usePricer } from "@/components/pricing/client-prices";

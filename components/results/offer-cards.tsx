@@ -9,7 +9,7 @@ import { formatDuration } from "@/lib/format/durations";
 import { plural } from "@/lib/format/words";
 import { checkoutHref, describePlace, optionsHref } from "@/lib/search/criteria";
 import { rememberSelectedRate } from "@/lib/search/selected-rate";
-import { isActivityRow, isFlightRow, isTransferRow } from "@/lib/tds/contract/schemas";
+import { isActivityRow, isFlightRow, isTransferRow } from "@/lib/tds/contract/narrow";
 import { PriceText, type ShownPrice } from "@/components/pricing/client-prices";
 import { AddToProposalButton } from "@/components/proposals/add-button";
 import type { AddInput } from "@/components/proposals/draft-store";

@@ -7,7 +7,7 @@ import { cn } from "@/components/ui/cn";
 import { IntentLink } from "@/components/ui/intent-link";
 import { boardLabel, plural } from "@/lib/format/words";
 import { hotelHref, type SearchCriteria } from "@/lib/search/criteria";
-import { isActivityRow, isFlightRow, isHotelRow, isTransferRow } from "@/lib/tds/contract/schemas";
+import { isActivityRow, isFlightRow, isHotelRow, isTransferRow } from "@/lib/tds/contract/narrow";
 // Used by the other products' cards only (offer-cards.tsx), yet named here, with the results' code:
 // the proposal tray's store it brings is part of the desk's bar too, and reached from the cards'
 // chunk alone it made the build split the code the desk's pages share off the bar's chunk, about

@@ -4,7 +4,7 @@ import { CircleCheck, CircleX, Info } from "lucide-react";
 import { Spinner } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { plural } from "@/lib/format/words";
-import { isSessionFilling } from "@/lib/tds/contract/adapter-shapes";
+import { isSessionFilling } from "@/lib/tds/contract/narrow";
 import { formatMs, SourceLabels } from "./format";
 import { progressSentence } from "./live-results";
 import type { SessionInfo } from "./types";

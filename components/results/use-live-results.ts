@@ -2,10 +2,9 @@
 
 import { useInfiniteQuery, useQuery, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import * as z from "zod/mini";
 import { ApiError, apiRequest } from "@/lib/api-client";
-import { isSessionFilling } from "@/lib/tds/contract/adapter-shapes";
-import { resultRowSchema, resultsMetaSchema } from "@/lib/tds/contract/schemas";
+import { isResultRows, readResultsMeta } from "@/lib/tds/contract/answers";
+import { isSessionFilling } from "@/lib/tds/contract/narrow";
 import {
   arrivalMessage,
   latestSession,
@@ -21,7 +20,6 @@ import {
 } from "./live-results";
 import { groupRows, type ResultGroup, type SessionInfo } from "./types";
 
-const rowsSchema = z.array(resultRowSchema);
 const clock = () => Date.now();
 
 export const resultsKey = (searchId: string, productType: string) => ["search-results", searchId, productType] as const;
@@ -32,12 +30,13 @@ async function readPage(
   query: { limit: number; groupByProduct?: true; cursor?: string },
   signal: AbortSignal,
 ): Promise<ResultsPage> {
-  const { data, meta } = await apiRequest("GET", `/api/search/${encodeURIComponent(searchId)}/results`, rowsSchema, { query, signal });
-  const parsed = resultsMetaSchema.safeParse(meta);
-  if (!parsed.success) {
-    throw new ApiError({ status: 200, code: "invalid_response", message: "The server sent results we couldn't read." });
+  // Checked by hand (lib/tds/contract/answers.ts): the results page loads no schema library.
+  const { data, meta, status } = await apiRequest("GET", `/api/search/${encodeURIComponent(searchId)}/results`, null, { query, signal });
+  const read = readResultsMeta(meta);
+  if (!isResultRows(data) || !read) {
+    throw new ApiError({ status, code: "invalid_response", message: "The server sent results we couldn't read." });
   }
-  return { rows: data, meta: parsed.data };
+  return { rows: data, meta: read };
 }
 
 /**

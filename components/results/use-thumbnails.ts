@@ -2,8 +2,8 @@
 
 import { useQueries } from "@tanstack/react-query";
 import { useState } from "react";
-import { apiGet } from "@/lib/api-client";
-import { thumbnailsSchema } from "@/lib/tds/contract/schemas";
+import { apiGetChecked } from "@/lib/api-client";
+import { isThumbnails } from "@/lib/tds/contract/answers";
 
 /** The service answers at most 60 IDs per call. */
 export const THUMBNAIL_BATCH = 60;
@@ -33,7 +33,7 @@ export function useThumbnails(ids: readonly string[]): (id: string) => Thumbnail
   const results = useQueries({
     queries: batches.map((batch) => ({
       queryKey: ["hotel-thumbnails", batch.join(",")] as const,
-      queryFn: ({ signal }: { signal: AbortSignal }) => apiGet("/api/products/hotel-thumbnails", thumbnailsSchema, { query: { ids: batch.join(",") }, signal }),
+      queryFn: ({ signal }: { signal: AbortSignal }) => apiGetChecked("/api/products/hotel-thumbnails", isThumbnails, { query: { ids: batch.join(",") }, signal }),
       staleTime: DAY_MS,
       gcTime: DAY_MS,
       refetchOnWindowFocus: false,

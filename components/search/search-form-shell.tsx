@@ -3,12 +3,45 @@
 import type { UseMutationResult } from "@tanstack/react-query";
 import { Search } from "lucide-react";
 import { useEffect, useMemo, useRef, useState, type Dispatch, type ReactNode, type RefObject, type SetStateAction } from "react";
-import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
+import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormReturn } from "react-hook-form";
+import { afterThePageSettles } from "@/components/ui/after-the-page-settles";
 import { Button } from "@/components/ui/button";
 import { Callout } from "@/components/ui/callout";
 import { ApiError } from "@/lib/api-client";
 import type { CriteriaOf, SearchCriteria, SearchProductType } from "@/lib/search/criteria";
-import { detailsToFields, initialWants, searchResolver, type FormWants, type SearchRules } from "./search-resolver";
+import { initialWants, type FormWants } from "./form-wants";
+import type { SearchRules } from "./search-resolver";
+
+/**
+ * The rules that check a search before it starts (./search-resolver.ts: the service's request
+ * schema, so zod, ~30 KB gzip with it) are fetched once the page has settled, or by the first
+ * submit if it comes sooner: the search page shows without them. A failed fetch is tried again
+ * at the next submit.
+ */
+let rulesModule: Promise<typeof import("./search-resolver")> | null = null;
+export function loadSearchRules(): Promise<typeof import("./search-resolver")> {
+  rulesModule ??= import("./search-resolver").catch((e: unknown) => {
+    rulesModule = null;
+    throw e;
+  });
+  return rulesModule;
+}
+
+/** The form's resolver, the rules loaded when first needed; without them, a sentence above the button. */
+function lazyResolver<T extends SearchProductType>(rules: SearchRules): Resolver<CriteriaOf<T>, FormWants> {
+  let loaded: Resolver<CriteriaOf<T>, FormWants> | null = null;
+  return async (values, wants, options) => {
+    try {
+      loaded ??= (await loadSearchRules()).searchResolver<T>(rules);
+    } catch {
+      return {
+        values: {},
+        errors: { root: { server: { type: "network", message: "We couldn't load the search form's checks. Check your connection and try again." } } },
+      } as unknown as Awaited<ReturnType<Resolver<CriteriaOf<T>, FormWants>>>;
+    }
+    return loaded(values, wants, options);
+  };
+}
 
 export type RunSearchMutation = UseMutationResult<{ searchId: string; criteria: SearchCriteria }, Error, SearchCriteria>;
 
@@ -48,7 +81,8 @@ export function ProductForm<T extends SearchProductType>({
 }) {
   // What the fields want beyond their values (the resolver's context).
   const [wants, setWants] = useState<FormWants>(() => initialWants(defaultValues));
-  const resolver = useMemo(() => searchResolver<T>(rules), [rules]);
+  const resolver = useMemo(() => lazyResolver<T>(rules), [rules]);
+  useEffect(() => afterThePageSettles(() => void loadSearchRules().catch(() => undefined)), []);
   const form = useForm<CriteriaOf<T>, FormWants>({
     context: wants,
     defaultValues: defaultValues as DefaultValues<CriteriaOf<T>>,
@@ -71,9 +105,11 @@ export function ProductForm<T extends SearchProductType>({
     if (run.isPending) return;
     setFailure(null);
     run.mutate(values as SearchCriteria, {
-      onError: (error) => {
+      onError: async (error) => {
         const details = error instanceof ApiError ? error.details : [];
-        const { fields, unplaced } = detailsToFields(productType, details);
+        // The rules are loaded by now (the resolver ran before the search was sent).
+        const placed = details.length > 0 ? await loadSearchRules().then((m) => m.detailsToFields(productType, details), () => null) : null;
+        const { fields, unplaced } = placed ?? { fields: {}, unplaced: details.map((d) => d.message) };
         for (const [field, message] of Object.entries(fields)) {
           form.setError(field as Path<CriteriaOf<T>>, { type: "server", message }, { shouldFocus: false });
         }

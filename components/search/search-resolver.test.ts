@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { emptyCriteria, type Place, type SearchCriteria } from "@/lib/search/criteria";
 import { CHILD_AGE_UNSET } from "./search-limits";
-import { detailsToFields, fieldForPath, initialWants, searchResolver, validateCriteria } from "./search-resolver";
+import { initialWants } from "./form-wants";
+import { detailsToFields, fieldForPath, searchResolver, validateCriteria } from "./search-resolver";
 
 const rules = { currency: "USD", market: "US", today: "2026-11-20", now: () => new Date(2026, 10, 20, 12, 0) };
 

@@ -9,11 +9,8 @@ import { CHILD_AGE_UNSET, daysBetween, dateError, MAX_NIGHTS, parseIsoDate } fro
 // the form lets through the BFF accepts, plus the date rules the service checks on its own clock.
 // Each problem lands on the form field that produced it, as a sentence for the advisor.
 
-/**
- * What the form asks for that its values cannot say: a transfer's "Return journey" switch is on
- * (an empty return time would otherwise quietly price one way). Set by the fields, read on submit.
- */
-export type FormWants = { transferReturn?: boolean };
+import type { FormWants } from "./form-wants";
+export type { FormWants } from "./form-wants";
 
 export type SearchRules = {
   currency: string;
@@ -308,9 +305,6 @@ export function toFieldErrors<T extends FieldValues>(flat: Record<string, string
   }
   return errors as FieldErrors<T>;
 }
-
-/** What a form wants when it opens on these values (a return time given means the switch is on). */
-export const initialWants = (values: SearchCriteria): FormWants => ({ transferReturn: values.productType === "transfer" && !!values.returnAt });
 
 /** The form's resolver; its context is the form's `FormWants`. */
 export function searchResolver<T extends SearchProductType>(rules: SearchRules): Resolver<CriteriaOf<T>, FormWants> {

@@ -17,7 +17,7 @@ import { cn } from "@/components/ui/cn";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs } from "@/components/ui/tabs";
 import { useDeferredAnswer } from "@/components/ui/use-deferred-answer";
-import { apiGet } from "@/lib/api-client";
+import { apiGetChecked } from "@/lib/api-client";
 import {
   criteriaQuery,
   emptyCriteria,
@@ -28,7 +28,7 @@ import {
   type SearchCriteria,
   type SearchProductType,
 } from "@/lib/search/criteria";
-import { capabilitiesSchema } from "@/lib/tds/contract/schemas";
+import { isCapabilities } from "@/lib/tds/contract/answers";
 import type { RunSearchMutation } from "./search-form-shell";
 import { fitOccupancy } from "./search-limits";
 import type { SearchRules } from "./search-resolver";
@@ -87,7 +87,7 @@ export function SearchWorkspace({ initialCriteria, sid, currency, market, today 
   const router = useRouter();
   const capabilities = useQuery({
     queryKey: ["capabilities"],
-    queryFn: ({ signal }) => apiGet("/api/capabilities", capabilitiesSchema, { signal }),
+    queryFn: ({ signal }) => apiGetChecked("/api/capabilities", isCapabilities, { signal }),
     staleTime: 10 * 60_000,
   });
   // The tabs and the form first render when the products on sale are known, at a lower priority, in

@@ -9,7 +9,7 @@ import type { Place, TransferCriteria } from "@/lib/search/criteria";
 import { BrowseDestinations } from "./browse-destinations";
 import type { DestinationChoice } from "./destination-combobox";
 import { OccupancyEditor } from "./occupancy-editor";
-import type { FormWants } from "./search-resolver";
+import type { FormWants } from "./form-wants";
 import { Bound, FieldRow, InputField, PlaceInput } from "./search-field";
 import { SegmentedRadio } from "./segmented-radio";
 import { toOptionalInt, type FieldsProps, ProductForm, type ProductFormProps } from "./search-form-shell";

@@ -2,9 +2,9 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { apiPost } from "@/lib/api-client";
+import { apiPostChecked } from "@/lib/api-client";
 import { searchHref, toSearchRequest, type SearchCriteria } from "@/lib/search/criteria";
-import { searchCreatedSchema } from "@/lib/tds/contract/schemas";
+import { isSearchCreated } from "@/lib/tds/contract/narrow";
 
 // The results' code, with the prefetch of their first page (search-results.tsx passes it on). One
 // import() for both: with an import() of its own, use-live-results was built as a module apart
@@ -25,7 +25,7 @@ export function useRunSearch(options: { replace?: boolean } = {}) {
     mutationFn: async (criteria: SearchCriteria) => {
       // The results' code is not part of the pages that start searches: it loads while the service starts this one.
       loadResults().catch(() => {});
-      const { searchId } = await apiPost("/api/search", searchCreatedSchema, toSearchRequest(criteria));
+      const { searchId } = await apiPostChecked("/api/search", isSearchCreated, toSearchRequest(criteria));
       return { searchId, criteria };
     },
     onSuccess: async ({ searchId, criteria }) => {

@@ -1,15 +1,12 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import * as z from "zod/mini";
 import { useDebouncedValue } from "@/components/ui/use-debounced-value";
-import { apiGet } from "@/lib/api-client";
-import { suggestionsSchema } from "@/lib/tds/contract/schemas";
+import { apiGetChecked } from "@/lib/api-client";
+import { readPlaceSuggestions, type PlaceSuggestions } from "@/lib/tds/contract/answers";
 
 /** /api/suggest: the service's groups, and `didYouMean`, the place name they answer when the desk corrected a typo. */
-const placeSuggestionsSchema = z.extend(suggestionsSchema, { didYouMean: z.optional(z.string()) });
-
-export type Suggestions = z.output<typeof placeSuggestionsSchema>;
+export type Suggestions = PlaceSuggestions;
 export type CitySuggestion = Suggestions["cities"][number];
 export type HotelSuggestion = Suggestions["hotels"][number];
 export type PoiSuggestion = Suggestions["pois"][number];
@@ -40,7 +37,7 @@ export function useSuggest(
 
   const result = useQuery({
     queryKey: suggestQueryKey(q, limit),
-    queryFn: ({ signal }) => apiGet("/api/suggest", placeSuggestionsSchema, { query: { q, limit }, signal }),
+    queryFn: ({ signal }) => apiGetChecked("/api/suggest", readPlaceSuggestions, { query: { q, limit }, signal }),
     enabled,
     placeholderData: keepPreviousData,
   });

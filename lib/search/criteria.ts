@@ -1,4 +1,3 @@
-import * as z from "zod/mini";
 import { CABIN_CLASSES, PROPERTY_TYPES, SEARCH_LIMITS } from "@/lib/tds/contract/limits";
 
 // A search's criteria as the desk keeps them: the values of the search forms, the query string
@@ -310,13 +309,13 @@ export function decodeOccupancy(raw: string | null | undefined): OccupancyEntry[
   return entries.length > 0 && entries.length <= 9 ? entries : null;
 }
 
-const date = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
-const dateTimeLocal = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/));
+// The URL's parts are checked by pattern only (the form and the BFF check the rest): plain
+// expressions, so that every page reading a URL does not load zod for three patterns.
+const date = /^\d{4}-\d{2}-\d{2}$/;
+const dateTimeLocal = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+const countryCode = /^[A-Z]{2}$/;
 const str = (params: URLSearchParams, key: string) => params.get(key) ?? "";
-const valid = <T>(schema: z.ZodMiniType<T>, value: string | null): T | undefined => {
-  const r = schema.safeParse(value);
-  return r.success ? r.data : undefined;
-};
+const valid = (pattern: RegExp, value: string | null): string | undefined => (value !== null && pattern.test(value) ? value : undefined);
 const num = (raw: string | null): number | null => (raw && /^\d+$/.test(raw) ? Number(raw) : null);
 
 /** The criteria a URL's query carries, or null when it names no product type. Bad parts fall back to empty. */
@@ -335,7 +334,7 @@ export function parseCriteria(input: URLSearchParams | Record<string, string | s
         checkIn: valid(date, params.get("in")) ?? "",
         checkOut: valid(date, params.get("out")) ?? "",
         occupancy: occupancy ?? base.occupancy,
-        residency: valid(z.string().check(z.regex(/^[A-Z]{2}$/)), params.get("res")) ?? base.residency,
+        residency: valid(countryCode, params.get("res")) ?? base.residency,
         near: near?.length === 3 && near.every(Number.isFinite) ? { lat: near[0]!, lng: near[1]!, radiusKm: near[2]! } : null,
         propertyTypes: (params.get("pt") ?? "")
           .split(",")

@@ -1,5 +1,5 @@
 import { boardLabel } from "@/lib/format/words";
-import { isFlightRow, isHotelRow } from "@/lib/tds/contract/schemas";
+import { isFlightRow, isHotelRow } from "@/lib/tds/contract/narrow";
 import type { ResultGroup, ResultRow } from "../types";
 import { sourceLabel } from "@/lib/search/source-label";
 

@@ -79,10 +79,8 @@ export const travelerRecordSchema = z.looseObject({
   phone: z.nullish(z.string()),
 });
 
-/** Search sessions go `pending` → `partial` → `completed`, or `failed`: keep reading while filling. An unknown status is not polled. */
-export function isSessionFilling(status: string): boolean {
-  return status === "pending" || status === "partial";
-}
+/** Kept where the browser reads results without zod (./narrow.ts). */
+export { isSessionFilling } from "./narrow";
 
 /* -------------------------------------------------------- §5 booking-detail inner shapes */
 

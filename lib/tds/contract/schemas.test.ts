@@ -3,40 +3,8 @@ import { bookingActions, isSessionFilling, travelerSchema } from "./adapter";
 import { openEnum } from "./base";
 import { bookingDetailSchema, bookingListPageSchema, cancelResultSchema, isHotelRow, resultRowSchema, resultsMetaSchema } from "./schemas";
 import { bookingCreateRequestSchema, emailClientRequestSchema, searchCreateRequestSchema } from "./requests";
+import { hotelSummary, policy, row } from "./__fixtures__/rows";
 
-const policy = { refundable: true, deadlines: [{ from: "2026-12-01T00:00:00Z", amountMinor: 100, currency: "USD" }] };
-const hotelSummary = {
-  hotelName: "Hotel Arts",
-  starRating: 5,
-  cityName: "Barcelona",
-  neighborhoodName: null,
-  coordinates: { lat: 41.38, lng: 2.19 },
-  roomName: "Deluxe",
-  roomDescription: null,
-  boardBasis: "room_only",
-  rateName: "Flexible",
-  roomGroupKey: "g1",
-  roomGroupLabel: "Deluxe rooms",
-  cancellationPolicy: policy,
-  excludedTaxes: null,
-  rateComments: null,
-  isPackage: false,
-  requiresGuestTitle: false,
-  agencyCommission: null,
-};
-const row = (over: Record<string, unknown> = {}) => ({
-  _id: "r1",
-  productType: "hotel",
-  canonicalProductId: "h1",
-  rateQuoteId: "qt_1",
-  supplier: "src-ab12",
-  rank: 1,
-  sellAmountMinor: 12345,
-  sellCurrency: "USD",
-  refundable: true,
-  summary: hotelSummary,
-  ...over,
-});
 const money = { amountMinor: 100, currency: "USD" };
 
 describe("lenient response parsing", () => {

@@ -191,12 +191,8 @@ export const resultRowSchema = z.union([
 /** A rate sheet: built once (see envelopeSchema). */
 export const resultRowsSchema = z.array(resultRowSchema);
 
-type Row = z.output<typeof resultRowSchema>;
-/** Narrowing helpers: `productType` is open, so a plain comparison cannot exclude a future product's rows. */
-export const isHotelRow = (row: Row): row is z.output<typeof hotelRowSchema> => row.productType === "hotel";
-export const isFlightRow = (row: Row): row is z.output<typeof flightRowSchema> => row.productType === "flight";
-export const isActivityRow = (row: Row): row is z.output<typeof activityRowSchema> => row.productType === "activity";
-export const isTransferRow = (row: Row): row is z.output<typeof transferRowSchema> => row.productType === "transfer";
+/** Narrowing helpers, kept where the browser reads rows without zod (./narrow.ts). */
+export { isActivityRow, isFlightRow, isHotelRow, isTransferRow } from "./narrow";
 
 export const SESSION_STATUSES = ["pending", "partial", "completed", "failed"] as const;
 export const sessionStatusSchema = openEnum(SESSION_STATUSES);
