@@ -1,14 +1,16 @@
-import type { ActivityRow, FlightRow, HotelRow, ResultRow, SearchCreated, TransferRow } from "./types";
-
 // Small checks of the service's shapes, without zod: pages that only tell rows apart or read one
 // field (checkout, the rate sheet, the results, "search again") load no schema and none of
-// ./answers.ts for them.
+// ./answers.ts for them. It imports nothing, not even types: ./schemas.ts re-exports it, and
+// ./types.ts is read from ./schemas.ts (lib/layering.test.ts: no cycles, type-only included).
+
+type Typed = { productType: string };
+type Of<R extends Typed, P extends string> = Extract<R, { productType: P }>;
 
 /** Narrowing helpers: `productType` is open, so a plain comparison cannot exclude a future product's rows. */
-export const isHotelRow = (row: ResultRow): row is HotelRow => row.productType === "hotel";
-export const isFlightRow = (row: ResultRow): row is FlightRow => row.productType === "flight";
-export const isActivityRow = (row: ResultRow): row is ActivityRow => row.productType === "activity";
-export const isTransferRow = (row: ResultRow): row is TransferRow => row.productType === "transfer";
+export const isHotelRow = <R extends Typed>(row: R): row is Of<R, "hotel"> => row.productType === "hotel";
+export const isFlightRow = <R extends Typed>(row: R): row is Of<R, "flight"> => row.productType === "flight";
+export const isActivityRow = <R extends Typed>(row: R): row is Of<R, "activity"> => row.productType === "activity";
+export const isTransferRow = <R extends Typed>(row: R): row is Of<R, "transfer"> => row.productType === "transfer";
 
 /** Search sessions go `pending` → `partial` → `completed`, or `failed`: keep reading while filling. An unknown status is not polled. */
 export function isSessionFilling(status: string): boolean {
@@ -16,5 +18,5 @@ export function isSessionFilling(status: string): boolean {
 }
 
 /** POST /api/search's answer (the BFF parsed it; the browser checks the one field it reads). */
-export const isSearchCreated = (v: unknown): v is SearchCreated =>
+export const isSearchCreated = (v: unknown): v is { searchId: string } =>
   typeof v === "object" && v !== null && typeof (v as { searchId?: unknown }).searchId === "string";
