@@ -4,7 +4,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { FetchLike } from "@/lib/tds/client";
 import { BFF_ERRORS } from "./errors";
 import { ok, route } from "./handler";
-import { sandboxFetch } from "@/lib/testing/tds";
+import { okJson, sandboxFetch } from "@/lib/testing/tds";
+import { createBffTdsClient } from "./tds";
 import { bffTestKit } from "../testing/bff";
 import { bucketFor, createRateShaper, SHAPED_HEADER, ShapedOut, shapedFetch, withBackgroundScope, withShapingScope, type Bucket, type RateShaper } from "./rate-shaping";
 
@@ -203,6 +204,26 @@ describe("the background lane: a job waits, a person never does", () => {
     expect(clock.now() - before).toBeGreaterThan(0);
     // A person asking now gets the window's last points without waiting.
     expect((await withShapingScope("ben", () => fetch(url, { method: "POST" }))).status).toBe(200);
+  });
+
+  it("a job's call that waits longer than the call's timeout for its window is sent then, not timed out", async () => {
+    // Real time, 1 s windows with room for one call: the third call waits about a second, five timeouts.
+    const shaper = createRateShaper({ keyPrefix: randomUUID(), windowSec: 1, limitFor: () => 2 });
+    const sent: number[] = [];
+    const client = createBffTdsClient({
+      baseUrl: "https://tds.example.test",
+      apiKey: "tdsk_TestKey000000000000000000000000000000000000",
+      shaper,
+      fetch: async () => (sent.push(Date.now()), okJson({ bookingId: "bk_1", orderRef: "RV-2026-ABCDEFGH", state: "supplier_pending" })),
+    });
+    const start = Date.now();
+    for (let i = 0; i < 3; i++) {
+      await expect(withBackgroundScope(() => client.refreshBookingStatus("bk_1", { maxRetries: 0, timeoutMs: 200 }))).resolves.toMatchObject({ state: "supplier_pending" });
+    }
+    expect(sent).toHaveLength(3);
+    // Each went in a window of its own: the last had to wait past the 200 ms timeout.
+    expect(new Set(sent.map((t) => Math.floor(t / 1000))).size).toBe(3);
+    expect(Date.now() - start).toBeGreaterThan(200);
   });
 });
 

@@ -263,25 +263,32 @@ export const withBackgroundScope = <T>(fn: () => T): T => scope.run({ userId: nu
 export const SHAPED_HEADER = "X-Desk-Shaped";
 
 /**
- * A fetch for the desk's service client that takes a point before each attempt. When none can
- * be had it answers like the service would (429 `rate_limited` with Retry-After), marked
- * with SHAPED_HEADER, so the client and the error table treat both the same way.
+ * The desk's service client's turn (SenderConfig.turn): takes a point before each attempt, before
+ * the attempt's timeout starts (a job may wait a minute for the next window; a person at most
+ * `maxWait`). When none can be had it answers like the service would (429 `rate_limited` with
+ * Retry-After), marked with SHAPED_HEADER, so the client and the error table treat both the same way.
  */
-export function shapedFetch(shaper: RateShaper, base: FetchLike): FetchLike {
-  return async (input, init) => {
+export function shapedTurn(shaper: RateShaper): (input: string, init: RequestInit, signal: AbortSignal | undefined) => Promise<Response | null> {
+  return async (input, init, signal) => {
     const url = new URL(input);
     const at = url.pathname.indexOf("/api/v1/");
     const bucket = bucketFor(init.method ?? "GET", at === -1 ? url.pathname : url.pathname.slice(at + "/api/v1".length));
     try {
       const who = scope.getStore();
-      await shaper.acquire(bucket, who?.userId ?? null, init.signal ?? undefined, who?.lane ?? "person");
+      await shaper.acquire(bucket, who?.userId ?? null, signal, who?.lane ?? "person");
+      return null;
     } catch (err) {
       if (!(err instanceof ShapedOut)) throw err;
       const retryAfter = String(Math.max(1, Math.ceil(err.retryAfterMs / 1000)));
       return errorJson(429, "rate_limited", err.message, { headers: { "Retry-After": retryAfter, [SHAPED_HEADER]: "1" } });
     }
-    return base(input, init);
   };
+}
+
+/** The turn and the fetch in one, for a caller without the client's sender (the shaper's tests). */
+export function shapedFetch(shaper: RateShaper, base: FetchLike): FetchLike {
+  const turn = shapedTurn(shaper);
+  return async (input, init) => (await turn(input, init, init.signal ?? undefined)) ?? base(input, init);
 }
 
 function untilReady(redis: Redis, timeoutMs: number): Promise<void> {

@@ -1,6 +1,6 @@
 import { log, logContext } from "@/lib/log";
 import { createTdsClient, type FetchLike, type TdsClient, type TdsClientConfig } from "@/lib/tds/client";
-import { shapedFetch, type RateShaper } from "./rate-shaping";
+import { shapedTurn, type RateShaper } from "./rate-shaping";
 
 /** Sends the desk's request ID with every call the request makes, so both sides' logs meet. */
 function withRequestId(fetch: FetchLike): FetchLike {
@@ -15,7 +15,8 @@ function withRequestId(fetch: FetchLike): FetchLike {
 
 /**
  * The desk's client of the service as the BFF uses it: every attempt shaped to the agency's
- * budget, and a 429 never waited out inside the call (the shaper already queued it; the
+ * budget (its timeout counted from when it is sent, not while it waits for its place), and a 429
+ * never waited out inside the call (the shaper already queued it; the
  * advisor is told to retry instead of a request hanging for the service's Retry-After).
  */
 export function createBffTdsClient(config: TdsClientConfig & { shaper: RateShaper }): TdsClient {
@@ -24,7 +25,8 @@ export function createBffTdsClient(config: TdsClientConfig & { shaper: RateShape
   return createTdsClient({
     ...rest,
     maxRetryAfterMs: 0,
-    fetch: shapedFetch(shaper, withRequestId(base)),
+    fetch: withRequestId(base),
+    turn: shapedTurn(shaper),
     hooks: {
       ...rest.hooks,
       onResponse: (e) => {

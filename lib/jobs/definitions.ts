@@ -43,6 +43,8 @@ export type JobDefinition<T extends object = object> = {
   expireInSeconds: number;
   /** How often an idle worker asks for work. */
   pollingIntervalSeconds?: number;
+  /** How many of these jobs one instance runs at once (that many pg-boss workers on the queue); 1 unless said. */
+  workers?: number;
   run: (data: T, ctx: JobContext) => Promise<void>;
 };
 

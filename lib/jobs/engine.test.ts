@@ -35,36 +35,46 @@ describe.skipIf(!postgresUp)(`on PostgreSQL (${where}${postgresUp ? "" : ": unre
   const engines: JobsEngine[] = [];
   const ran: Array<{ n: number; by: string }> = [];
   let healed = false;
+  /** test-pair: how many run at this moment, and the most at once, per instance. */
+  const running = new Map<string, number>();
+  const peak = new Map<string, number>();
+  let pairsDone = 0;
 
-  /** The same two jobs as each instance registers them, each noting which instance ran it. */
+  /** A test job: standard, no retry, polled every half second, unless said. */
+  const testJob = <T extends object>(job: Pick<JobDefinition<T>, "name" | "description" | "run"> & Partial<JobDefinition<T>>) =>
+    ({ policy: "standard", retryLimit: 0, retryDelay: 1, retryBackoff: false, expireInSeconds: 60, pollingIntervalSeconds: 0.5, ...job }) as JobDefinition<T> as JobDefinition<never>;
+
+  /** The same jobs as each instance registers them, each noting which instance ran it. */
   const definitions = (by: string): JobDefinition<never>[] => [
-    {
+    testJob<{ n: number }>({
       name: "test-once",
       description: "notes who ran it",
-      policy: "standard",
-      retryLimit: 0,
-      retryDelay: 1,
-      retryBackoff: false,
-      expireInSeconds: 60,
-      pollingIntervalSeconds: 0.5,
-      run: async (data: { n: number }) => {
+      run: async (data) => {
         ran.push({ n: data.n, by });
         await new Promise((r) => setTimeout(r, 15));
       },
-    } as JobDefinition<{ n: number }> as JobDefinition<never>,
-    {
+    }),
+    testJob({
       name: "test-fails",
       description: "fails until healed",
-      policy: "standard",
       retryLimit: 1,
-      retryDelay: 1,
       retryBackoff: true,
-      expireInSeconds: 60,
-      pollingIntervalSeconds: 0.5,
       run: async () => {
         if (!healed) throw new Error("The service answered 503 twice.");
       },
-    },
+    }),
+    testJob({
+      name: "test-pair",
+      description: "takes a second, noting how many run beside it on this instance",
+      workers: 2,
+      run: async () => {
+        running.set(by, (running.get(by) ?? 0) + 1);
+        peak.set(by, Math.max(peak.get(by) ?? 0, running.get(by)!));
+        await new Promise((r) => setTimeout(r, 1_000));
+        running.set(by, running.get(by)! - 1);
+        pairsDone++;
+      },
+    }),
   ];
 
   beforeAll(async () => {
@@ -91,6 +101,15 @@ describe.skipIf(!postgresUp)(`on PostgreSQL (${where}${postgresUp ? "" : ": unre
     // Both took part: the claim, not a lone worker, is what kept each job to one run.
     expect(new Set(ran.map((r) => r.by))).toEqual(new Set(["a", "b"]));
     expect(await a.boss.getQueueSize("test-once")).toBe(0);
+  });
+
+  it("a job with two workers runs two at once on one instance, never more", async () => {
+    const [a] = engines as [JobsEngine];
+    for (let n = 0; n < 6; n++) await a.send("test-pair", { n });
+    await until("6 pairs", async () => pairsDone >= 6);
+    // Four workers (two an instance) took six jobs of a second each: an instance ran two at once.
+    expect(Math.max(...peak.values())).toBe(2);
+    for (const p of peak.values()) expect(p).toBeLessThanOrEqual(2);
   });
 
   it("a job that fails every retry ends in its dead-letter queue, where an admin sees it and sends it again", async () => {

@@ -95,17 +95,20 @@ export async function startEngine(options: EngineOptions): Promise<JobsEngine> {
     if (options.work !== false) {
       for (const def of definitions) {
         const pollingIntervalSeconds = def.pollingIntervalSeconds ?? options.pollingIntervalSeconds ?? 2;
-        await boss.work<object>(def.name, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
-          if (!job) return;
-          try {
-            // The job's ID goes with its calls to the service (X-Request-Id) and its log lines.
-            const deps = await options.deps();
-            await withLogContext({ requestId: `job-${job.id}`, route: def.name }, () => def.run(job.data as never, { ...deps, now, send }));
-          } catch (err) {
-            log.warn({ job: def.name, jobId: job.id, err: errorFields(err) }, "job failed; the engine retries it");
-            throw err;
-          }
-        });
+        // Each worker polls and runs one job at a time; a job with `workers` runs that many at once.
+        for (let w = 0; w < Math.max(1, def.workers ?? 1); w++) {
+          await boss.work<object>(def.name, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
+            if (!job) return;
+            try {
+              // The job's ID goes with its calls to the service (X-Request-Id) and its log lines.
+              const deps = await options.deps();
+              await withLogContext({ requestId: `job-${job.id}`, route: def.name }, () => def.run(job.data as never, { ...deps, now, send }));
+            } catch (err) {
+              log.warn({ job: def.name, jobId: job.id, err: errorFields(err) }, "job failed; the engine retries it");
+              throw err;
+            }
+          });
+        }
       }
     }
     if (options.schedule !== false) {

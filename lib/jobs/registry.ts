@@ -1,7 +1,7 @@
 import { mailNotification, NOTIFICATION_MAIL_JOB, type NotificationMailData } from "@/lib/notifications/mail";
 import type { JobDefinition } from "./definitions";
 import { refreshPending, type RefreshData } from "./pending/refresh";
-import { REFRESH_JOB, scanPending, SCAN_JOB } from "./pending/scan";
+import { READ_JOB, REFRESH_JOB, scanPending, SCAN_JOB } from "./pending/scan";
 import { DIGEST_JOB, sendMorningDigests } from "./digest/run";
 import { houseKeep, HOUSEKEEPING_JOB } from "./housekeeping/run";
 import { sendDueVouchers, VOUCHER_JOB } from "./vouchers/scan";
@@ -25,21 +25,34 @@ export const pendingScanJob: JobDefinition = {
   },
 };
 
-export const pendingRefreshJob: JobDefinition<RefreshData> = {
-  name: REFRESH_JOB,
-  description: "Checks one pending booking with the service (at most every 15 s, less often as it ages) and records what changed.",
+/** One check of one pending booking; two queues, one per budget its call spends (queueCheck). */
+const pendingCheck = (name: string, description: string): JobDefinition<RefreshData> => ({
+  name,
+  description,
   policy: "stately",
   retryLimit: 3,
   retryDelay: 15,
   retryBackoff: true,
   expireInSeconds: 2 * 60,
-  // A worker takes one job a poll: once a second is 60 checks a minute an instance, about the
-  // background's share of the detail and refresh-status budgets (120 a minute each).
+  // A worker takes one job a poll, once a second: two an instance ask for more than the
+  // background's share of the budget their queue spends (54 of 120 a minute), so it is used even
+  // while the service is slow to answer. Past the share, a check waits in the shaper for the next
+  // minute (never over the limit) and holds up only the checks that need the same budget.
   pollingIntervalSeconds: 1,
+  workers: 2,
   run: async (data, ctx) => {
     await refreshPending(data, ctx);
   },
-};
+});
+
+export const pendingRefreshJob = pendingCheck(
+  REFRESH_JOB,
+  "Asks the service about one booking waiting for the supplier (refresh-status, at most every 15 s, less often as it ages) and records what changed.",
+);
+export const pendingReadJob = pendingCheck(
+  READ_JOB,
+  "Reads one booking in review or being cancelled from the service (at most every 15 s, less often as it ages) and records what changed.",
+);
 
 export const holdsScanJob: JobDefinition = {
   name: HOLDS_JOB,
@@ -127,6 +140,7 @@ export const notificationMailJob: JobDefinition<NotificationMailData> = {
 export const jobDefinitions: readonly JobDefinition<never>[] = [
   pendingScanJob,
   pendingRefreshJob,
+  pendingReadJob,
   holdsScanJob,
   freeCancellationScanJob,
   vouchersJob,

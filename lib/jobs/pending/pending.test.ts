@@ -13,7 +13,7 @@ import { bookHotelThroughDesk } from "@/lib/testing/book-hotel";
 import type { JobContext, SendOptions } from "../definitions";
 import { followUp, recordChange } from "./follow-ups";
 import { refreshPending } from "./refresh";
-import { REFRESH_JOB, scanPending } from "./scan";
+import { READ_JOB, REFRESH_JOB, scanPending } from "./scan";
 import { MIN_CHECK_SPACING_MS } from "./spacing";
 
 // Job 1 against the in-process sandbox: a pending booking is found (made through the desk or
@@ -215,6 +215,8 @@ describe("job 1: pending bookings are followed until they settle", () => {
     const b = await bookThroughDesk("manual-review");
     expect(b.state).toBe("manual_review");
     await scanPending(ctx());
+    // Queued to be read (the detail's budget), apart from those waiting for the supplier (refresh-status's).
+    expect(sent.filter((s) => (s.data as { bookingId: string }).bookingId === b.bookingId)).toEqual([{ name: READ_JOB, data: { bookingId: b.bookingId }, options: { singletonKey: b.bookingId } }]);
     const outcome = await refreshPending({ bookingId: b.bookingId }, ctx());
     expect(outcome).toMatchObject({ outcome: "unchanged", state: "manual_review" });
     expect(kit.paths.at(-1)).toBe(`GET /api/v1/bookings/${b.bookingId}`);

@@ -2,7 +2,7 @@ import { withBackgroundScope } from "@/lib/bff/rate-shaping";
 import { TdsError } from "@/lib/tds/contract";
 import type { JobContext } from "../definitions";
 import { checkAnswered, checkedUnchanged, claimCheck, followUp, giveUp, lastPersonCheck, postpone, recordChange } from "./follow-ups";
-import { REFRESH_JOB } from "./scan";
+import { queueCheck } from "./scan";
 import { checkVia, nextCheckAt } from "./spacing";
 
 // Job 1, its second half: one check of one pending booking (a job per booking, keyed by its ID, so
@@ -37,7 +37,7 @@ export async function refreshPending(data: RefreshData, ctx: JobContext): Promis
     // Not yet (checked within 15 s, an advisor follows it on its page, or another check got here first).
     const later = until > now ? until : new Date(now.getTime() + 1_000);
     await postpone(db, bookingId, later);
-    await queueCheck(ctx, bookingId, later);
+    await queueCheck(ctx, f, later);
     return { outcome: "postponed", until: later };
   }
 
@@ -63,16 +63,12 @@ export async function refreshPending(data: RefreshData, ctx: JobContext): Promis
 
   if (state === claimed.state) {
     const next = await checkedUnchanged(db, claimed, answeredAt);
-    await queueCheck(ctx, bookingId, next);
+    await queueCheck(ctx, claimed, next);
     return { outcome: "unchanged", state, next };
   }
   const change = await recordChange(db, claimed, { via, state }, answeredAt);
-  if (change.recorded && change.nextCheckAt) await queueCheck(ctx, bookingId, change.nextCheckAt);
+  if (change.recorded && change.nextCheckAt) await queueCheck(ctx, { bookingId, state }, change.nextCheckAt);
   return { outcome: "changed", from: claimed.state, to: state, recorded: change.recorded, told: change.recorded ? change.told : [] };
-}
-
-function queueCheck(ctx: JobContext, bookingId: string, at: Date): Promise<string | null> {
-  return ctx.send(REFRESH_JOB, { bookingId }, { singletonKey: bookingId, startAfter: at });
 }
 
 function describe(err: unknown): string {

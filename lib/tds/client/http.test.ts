@@ -225,6 +225,39 @@ describe("timeouts and aborts", () => {
     await expect(client.createSearch(search, { timeoutMs: 20 })).rejects.toBeInstanceOf(TdsTimeoutError);
   });
 
+  it("counts an attempt's timeout from when it is sent: a wait for its turn (the shaper's) is not the service being slow", async () => {
+    const turns: string[] = [];
+    const turn = async (target: string) => {
+      turns.push(target);
+      await new Promise((r) => setTimeout(r, 60));
+      return null;
+    };
+    const { client, calls } = setup([okJson(booking)], { turn });
+    expect(await client.refreshBookingStatus("bk_1", { maxRetries: 0, timeoutMs: 20 })).toEqual(booking);
+    expect(turns).toEqual(["https://tds.example.test/base/api/v1/bookings/bk_1/refresh-status"]);
+    expect(calls).toHaveLength(1);
+  });
+
+  it("takes the turn's answer as the attempt's, sending nothing", async () => {
+    const turn = async () => errorJson(429, "rate_limited", { "Retry-After": "7" });
+    const { client, calls } = setup([okJson(booking)], { turn });
+    const err = await client.getBooking("bk_1", { maxRetries: 0 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TdsRateLimitError);
+    expect(err).toMatchObject({ retryAfter: 7 });
+    expect(calls).toHaveLength(0);
+  });
+
+  it("stops with the caller's reason when the caller aborts while the attempt waits for its turn", async () => {
+    const controller = new AbortController();
+    const turn = (_t: string, _i: RequestInit, signal: AbortSignal | undefined) =>
+      new Promise<Response | null>((_resolve, reject) => signal?.addEventListener("abort", () => reject(signal.reason), { once: true }));
+    const { client, calls } = setup([okJson(booking)], { turn });
+    const pending = client.getBooking("bk_1", { signal: controller.signal });
+    controller.abort(new Error("job stopped"));
+    await expect(pending).rejects.toThrow("job stopped");
+    expect(calls).toHaveLength(0);
+  });
+
   it("stops at once with the caller's reason when the caller aborts", async () => {
     const controller = new AbortController();
     const { client, calls } = setup([() => (controller.abort(new Error("advisor left")), new Promise<Response>(() => {}))]);

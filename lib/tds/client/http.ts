@@ -35,7 +35,13 @@ export type SenderConfig = {
   baseUrl: string;
   apiKey: string;
   fetch?: FetchLike;
-  /** Default per-attempt timeout. */
+  /**
+   * Runs before each attempt, before its timeout starts: the desk's rate shaper waits here for the
+   * attempt's place in the agency's budget (time spent waiting for it is not the service being
+   * slow). An answer it gives is the attempt's, and nothing is sent (the shaper's own 429).
+   */
+  turn?: (target: string, init: RequestInit, signal: AbortSignal | undefined) => Promise<Response | null>;
+  /** Default per-attempt timeout, counted from when the attempt is sent. */
   timeoutMs?: number;
   /** Default retries of a retryable call. */
   maxRetries?: number;
@@ -113,8 +119,6 @@ export function createSender(config: SenderConfig) {
 
   async function attempt(opts: SendOptions, target: string, n: number, accept: string): Promise<{ res: Response; text: string; bytes: Uint8Array<ArrayBuffer> }> {
     const timeoutMs = opts.timeoutMs ?? config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
     const headers: Record<string, string> = { "X-API-Key": config.apiKey, Accept: accept };
     if (opts.body !== undefined) headers["Content-Type"] = "application/json";
     if (opts.idempotencyKey !== undefined) headers["Idempotency-Key"] = opts.idempotencyKey;
@@ -122,20 +126,23 @@ export function createSender(config: SenderConfig) {
       method: opts.method,
       headers,
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-      signal,
       cache: "no-store",
     };
 
     notify(() => config.hooks?.onRequest?.(requestEvent(opts, target, n)));
+    let timeout: AbortSignal | undefined;
     try {
+      const answered = config.turn ? await config.turn(target, init, opts.signal) : null;
+      timeout = AbortSignal.timeout(timeoutMs);
+      const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
       // Raced against the signal as well: a fetch (or body) that ignores it must not hang the call.
-      const res = await abortable(doFetch(target, init), signal);
+      const res = answered ?? (await abortable(doFetch(target, { ...init, signal }), signal));
       // The bytes are kept: an answer the BFF sends on unchanged need not be serialised again.
       const bytes = new Uint8Array(await abortable(res.arrayBuffer(), signal));
       return { res, text: utf8.decode(bytes), bytes };
     } catch (cause) {
       if (opts.signal?.aborted) throw opts.signal.reason;
-      throw timeout.aborted ? new TdsTimeoutError(timeoutMs) : new TdsConnectionError("The service could not be reached.", cause);
+      throw timeout?.aborted ? new TdsTimeoutError(timeoutMs) : new TdsConnectionError("The service could not be reached.", cause);
     }
   }
 
