@@ -150,13 +150,13 @@ function CheckoutFlow({ quoteId, searchId, criteria, currency, selection, propos
       {proposal ? (
         <Suspense fallback={<Skeleton className="h-48 w-full rounded-xl" />}>
           <ProposalCompare
-          proposal={proposal}
-          now={costNow}
-          accepted={accepted}
-          onAccept={(yes) => {
-            setAcceptedCheck(yes ? (price.check?.checkedAt ?? null) : null);
-            if (yes) setAcceptError(null);
-          }}
+            proposal={proposal}
+            now={costNow}
+            accepted={accepted}
+            onAccept={(yes) => {
+              setAcceptedCheck(yes ? (price.check?.checkedAt ?? null) : null);
+              if (yes) setAcceptError(null);
+            }}
             error={accepted ? null : acceptError}
           />
         </Suspense>

@@ -3,14 +3,12 @@ import { parseLatLng, toSearchRequest, transferLocation, type CriteriaOf, type P
 import { AIRPORT_SENTENCE } from "@/lib/tds/contract/base";
 import { SEARCH_MISSING, searchCreateRequestSchema } from "@/lib/tds/contract/requests";
 import { FOR_PEOPLE } from "@/lib/zod-sentences";
+import type { FormWants } from "./form-wants";
 import { CHILD_AGE_UNSET, daysBetween, dateError, MAX_NIGHTS, parseIsoDate } from "./search-limits";
 
 // The search forms validate with the schema the BFF parses POST /api/search with, so whatever
 // the form lets through the BFF accepts, plus the date rules the service checks on its own clock.
 // Each problem lands on the form field that produced it, as a sentence for the advisor.
-
-import type { FormWants } from "./form-wants";
-export type { FormWants } from "./form-wants";
 
 export type SearchRules = {
   currency: string;

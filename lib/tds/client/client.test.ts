@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookingActions, bookingAnswerKey, isSessionFilling } from "../contract/adapter";
+import { bookingActions, bookingAnswerKey } from "../contract/adapter";
 import { BOOKING_STATES, isOneOf, type ProductType } from "../contract/base";
 import type { TdsClient } from "./client";
 import {
@@ -12,7 +12,7 @@ import {
   TdsServerError,
   TdsValidationError,
 } from "../contract/errors";
-import { isActivityRow, isFlightRow, isHotelRow, isTransferRow } from "../contract/schemas";
+import { isActivityRow, isFlightRow, isHotelRow, isSessionFilling, isTransferRow } from "../contract/narrow";
 import { sandboxClients } from "@/lib/testing/tds";
 import type { BookingCreateRequest, PriceCheck, ResultRow, SearchCreateRequest, Traveler } from "../contract/types";
 

@@ -79,8 +79,6 @@ export const travelerRecordSchema = z.looseObject({
   phone: z.nullish(z.string()),
 });
 
-/** Kept where the browser reads results without zod (./narrow.ts). */
-export { isSessionFilling } from "./narrow";
 
 /* -------------------------------------------------------- §5 booking-detail inner shapes */
 

@@ -1,7 +1,7 @@
 // Small checks of the service's shapes, without zod: pages that only tell rows apart or read one
 // field (checkout, the rate sheet, the results, "search again") load no schema and none of
-// ./answers.ts for them. It imports nothing, not even types: ./schemas.ts re-exports it, and
-// ./types.ts is read from ./schemas.ts (lib/layering.test.ts: no cycles, type-only included).
+// ./answers.ts for them. It imports nothing, not even types: the rows' types live in ./types.ts,
+// which reads ./schemas.ts; these narrow whatever row type they are given.
 
 type Typed = { productType: string };
 type Of<R extends Typed, P extends string> = Extract<R, { productType: P }>;

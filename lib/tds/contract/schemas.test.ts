@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { bookingActions, isSessionFilling, travelerSchema } from "./adapter";
+import { bookingActions, travelerSchema } from "./adapter";
+import { isHotelRow, isSessionFilling } from "./narrow";
 import { openEnum } from "./base";
-import { bookingDetailSchema, bookingListPageSchema, cancelResultSchema, isHotelRow, resultRowSchema, resultsMetaSchema } from "./schemas";
+import { bookingDetailSchema, bookingListPageSchema, cancelResultSchema, resultRowSchema, resultsMetaSchema } from "./schemas";
 import { bookingCreateRequestSchema, emailClientRequestSchema, searchCreateRequestSchema } from "./requests";
 import { hotelSummary, policy, row } from "./__fixtures__/rows";
 

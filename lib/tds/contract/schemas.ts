@@ -191,9 +191,6 @@ export const resultRowSchema = z.union([
 /** A rate sheet: built once (see envelopeSchema). */
 export const resultRowsSchema = z.array(resultRowSchema);
 
-/** Narrowing helpers, kept where the browser reads rows without zod (./narrow.ts). */
-export { isActivityRow, isFlightRow, isHotelRow, isTransferRow } from "./narrow";
-
 export const SESSION_STATUSES = ["pending", "partial", "completed", "failed"] as const;
 export const sessionStatusSchema = openEnum(SESSION_STATUSES);
 export const resultsMetaSchema = z.looseObject({
